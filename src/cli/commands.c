@@ -1,0 +1,142 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/movegen.h"
+#include "../core/notation.h"
+#include "../core/perft.h"
+#include "../core/postext.h"
+#include "cli.h"
+
+bool cli_load_position(const CliOptions *opts, Position *p)
+{
+    char err[256];
+    if (pos_from_text(p, opts->variant, opts->position, err, sizeof err))
+        return true;
+    fprintf(stderr, "hexchess: bad %s position: %s\n", opts->variant->desc->title, err);
+    return false;
+}
+
+static Position *new_position(void)
+{
+    Position *p = malloc(sizeof *p);
+    if (!p)
+        fprintf(stderr, "hexchess: out of memory\n");
+    return p;
+}
+
+int cmd_moves(const CliOptions *opts)
+{
+    if (opts->argc) {
+        fprintf(stderr, "hexchess moves: unexpected argument '%s'\n", opts->argv[0]);
+        return 2;
+    }
+    Position *p = new_position();
+    if (!p)
+        return 1;
+    int rc = 1;
+    if (cli_load_position(opts, p)) {
+        static char moves[MAX_MOVES][MOVE_TEXT_MAX];
+        int n = legal_moves_text(p, moves);
+        for (int i = 0; i < n; i++)
+            puts(moves[i]);
+        rc = 0;
+    }
+    free(p);
+    return rc;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int cmd_perft(const CliOptions *opts)
+{
+    if (opts->argc != 1) {
+        fprintf(stderr, "hexchess perft: give exactly one DEPTH (see hexchess perft --help)\n");
+        return 2;
+    }
+    char *end;
+    errno = 0;
+    long depth = strtol(opts->argv[0], &end, 10);
+    if (*end || end == opts->argv[0] || depth < 1 || depth > 20) {
+        fprintf(stderr, "hexchess perft: DEPTH must be a number from 1 to 20, not '%s'\n", opts->argv[0]);
+        return 2;
+    }
+    Position *p = new_position();
+    if (!p)
+        return 1;
+    if (!cli_load_position(opts, p)) {
+        free(p);
+        return 1;
+    }
+    double start = now_seconds();
+    uint64_t total = 0;
+    if (opts->divide) {
+        MoveList ml;
+        gen_legal(p, &ml);
+        static char names[MAX_MOVES][MOVE_TEXT_MAX];
+        uint64_t counts[MAX_MOVES];
+        int order[MAX_MOVES];
+        for (int i = 0; i < ml.count; i++) {
+            move_to_text(p, ml.moves[i], names[i]);
+            pos_make(p, ml.moves[i]);
+            counts[i] = perft(p, (int)depth - 1);
+            pos_unmake(p);
+            total += counts[i];
+            order[i] = i;
+        }
+        /* Sorted like `moves`, so two divides can be compared line by line. */
+        for (int i = 1; i < ml.count; i++)
+            for (int j = i; j > 0 && strcmp(names[order[j - 1]], names[order[j]]) > 0; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        for (int i = 0; i < ml.count; i++)
+            printf("%s %llu\n", names[order[i]], (unsigned long long)counts[order[i]]);
+    } else {
+        total = perft(p, (int)depth);
+    }
+    double elapsed = now_seconds() - start;
+    printf("nodes %llu time %.3f nps %.0f\n", (unsigned long long)total, elapsed,
+           elapsed > 0 ? (double)total / elapsed : 0.0);
+    free(p);
+    return 0;
+}
+
+int cmd_apply(const CliOptions *opts)
+{
+    Position *p = new_position();
+    if (!p)
+        return 1;
+    if (!cli_load_position(opts, p)) {
+        free(p);
+        return 1;
+    }
+    for (int i = 0; i < opts->argc; i++) {
+        Move m = move_from_text(p, opts->argv[i]);
+        if (m == MOVE_NONE) {
+            fprintf(stderr, "hexchess apply: move %d '%s' is not legal here (see hexchess moves)\n", i + 1,
+                    opts->argv[i]);
+            free(p);
+            return 1;
+        }
+        if (p->ply >= MAX_GAME_PLY - 1) {
+            fprintf(stderr, "hexchess apply: more than %d moves\n", MAX_GAME_PLY - 1);
+            free(p);
+            return 1;
+        }
+        pos_make(p, m);
+    }
+    char text[POSITION_TEXT_MAX];
+    pos_to_text(p, text, sizeof text);
+    puts(text);
+    free(p);
+    return 0;
+}

@@ -1,0 +1,31 @@
+#include "cli.h"
+
+const Command cli_commands[] = {
+    {"moves", cmd_moves, "list the legal moves of a position",
+     "hexchess moves [-v cescacs|glinski] [-p POSITION]",
+     "Prints every legal move of the position, one per line, sorted by byte order.\n"
+     "C'escacs moves are bare CTL-AN (no check suffix): JF6-A21, D22\xc3\x97RC25=J, F12@@G9,\n"
+     "C25-D26=& (to an awaiting pawn), P21=J (forced promotion in place), KRK-HIO (castling).\n"
+     "Glinski moves are coordinate moves: f5f6, f10f11q.\n\n"
+     "Examples:\n"
+     "  hexchess moves\n"
+     "  hexchess moves -v glinski -p 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1'\n"},
+    {"perft", cmd_perft, "count the leaves of the legal-move tree",
+     "hexchess perft [-v V] [-p POSITION] [--divide] DEPTH",
+     "Counts the positions reached after DEPTH plies of legal moves (draw rules ignored).\n"
+     "With --divide, prints 'MOVE COUNT' for every legal move first (sorted like 'moves').\n"
+     "The last line is always: nodes N time SECONDS nps LEAVES_PER_SECOND\n\n"
+     "Examples:\n"
+     "  hexchess perft 3\n"
+     "  hexchess perft -v glinski --divide 2\n"},
+    {"apply", cmd_apply, "play moves and print the resulting position",
+     "hexchess apply [-v V] [-p POSITION] MOVE...",
+     "Plays the moves, written as 'hexchess moves' prints them, from the position and prints\n"
+     "the result as a canonical PDTL (C'escacs) or FEN (Glinski). An illegal move is reported\n"
+     "with its number and the command exits with status 1.\n\n"
+     "Examples:\n"
+     "  hexchess apply E7-E13 E21-E15\n"
+     "  hexchess apply -v glinski f5f6 f7f6\n"},
+};
+
+const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

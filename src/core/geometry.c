@@ -1,0 +1,76 @@
+#include "geometry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const HexStep hex_directions[DIR_NB] = {
+    {0, 2}, {0, -2}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1},  /* orthogonal */
+    {2, 0}, {-2, 0}, {1, 3}, {-1, -3}, {1, -3}, {-1, 3},  /* diagonal */
+};
+
+const HexStep hex_leaps[LEAP_NB] = {
+    {3, 1}, {-3, -1}, {3, -1}, {-3, 1}, {2, 4}, {-2, -4},
+    {2, -4}, {-2, 4}, {1, 5}, {-1, -5}, {1, -5}, {-1, 5},
+};
+
+int geometry_cell(const Geometry *g, int col, int line)
+{
+    if (col < 0 || col >= g->columns || line < 0 || line >= g->lines)
+        return NO_CELL;
+    return g->at[col][line];
+}
+
+int geometry_offset(const Geometry *g, int cell, int dc, int dl)
+{
+    return geometry_cell(g, g->col[cell] + dc, g->line[cell] + dl);
+}
+
+int geometry_mirror(const Geometry *g, int cell)
+{
+    return geometry_cell(g, g->col[cell], g->lines - 1 - g->line[cell]);
+}
+
+bool geometry_adjacent(const Geometry *g, int a, int b)
+{
+    for (int i = 0; i < g->neighbour_count[a]; i++)
+        if (g->neighbours[a][i] == b)
+            return true;
+    return false;
+}
+
+void geometry_build(Geometry *g, int side)
+{
+    memset(g, 0, sizeof *g);
+    memset(g->at, NO_CELL, sizeof g->at);
+    g->side = side;
+    g->columns = 2 * side - 1;
+    g->lines = 4 * (side - 1) + 1;
+    const int centre = side - 1;
+    /* Cells are numbered line by line from White's side, left to right within a line. */
+    for (int l = 0; l < g->lines; l++) {
+        for (int c = 0; c < g->columns; c++) {
+            int q = abs(c - centre);
+            if (q > l || l > g->lines - 1 - q || (l - q) % 2 != 0)
+                continue;
+            int id = g->cell_count++;
+            g->col[id] = (uint8_t)c;
+            g->line[id] = (uint8_t)l;
+            g->colour[id] = (uint8_t)(l % 3);
+            g->at[c][l] = (uint8_t)id;
+        }
+    }
+    for (int s = 0; s < g->cell_count; s++) {
+        for (int d = 0; d < DIR_NB; d++) {
+            int t = geometry_offset(g, s, hex_directions[d].dc, hex_directions[d].dl);
+            g->step[d][s] = (uint8_t)t;
+            if (t != NO_CELL)
+                g->neighbours[s][g->neighbour_count[s]++] = (uint8_t)t;
+        }
+        for (int k = 0; k < LEAP_NB; k++) {
+            int t = geometry_offset(g, s, hex_leaps[k].dc, hex_leaps[k].dl);
+            g->leap[k][s] = (uint8_t)t;
+            if (t != NO_CELL)
+                g->leaps[s][g->leap_count[s]++] = (uint8_t)t;
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/*
+ * Hexagonal board geometry, computed from the side length alone.
+ *
+ * Both games use the same model: a column index c (0 .. 2N-2) and a half-step height l
+ * (0 .. 4(N-1)). A hex exists iff |c-(N-1)| <= l <= 4(N-1)-|c-(N-1)| and l has the parity of
+ * c-(N-1). C'escacs calls l the cross-line; Gliński ranks are derived from it.
+ */
+#ifndef HEXCHESS_GEOMETRY_H
+#define HEXCHESS_GEOMETRY_H
+
+#include "types.h"
+
+enum { DIR_NB = 12, ORTH_FIRST = 0, ORTH_NB = 6, DIAG_FIRST = 6, DIAG_NB = 6, LEAP_NB = 12 };
+
+typedef struct {
+    int dc, dl;
+} HexStep;
+
+/* Directions: 0..5 orthogonal, 6..11 diagonal; a direction and its opposite differ in bit 0. */
+extern const HexStep hex_directions[DIR_NB];
+/* Knight leaps (a diagonal step plus the orthogonal step 30 degrees from it); opposite = k ^ 1. */
+extern const HexStep hex_leaps[LEAP_NB];
+
+typedef struct {
+    int side;
+    int columns;
+    int lines;
+    int cell_count;
+    uint8_t col[MAX_CELLS];
+    uint8_t line[MAX_CELLS];
+    /* 0, 1 or 2: the line modulo 3 is the hex colour in both games. */
+    uint8_t colour[MAX_CELLS];
+    uint8_t at[MAX_COLUMNS][MAX_LINES];
+    uint8_t step[DIR_NB][MAX_CELLS];
+    uint8_t leap[LEAP_NB][MAX_CELLS];
+    /* The king-step neighbours (12 directions) and knight-leap targets of each hex, compacted. */
+    uint8_t neighbour_count[MAX_CELLS];
+    uint8_t neighbours[MAX_CELLS][DIR_NB];
+    uint8_t leap_count[MAX_CELLS];
+    uint8_t leaps[MAX_CELLS][LEAP_NB];
+} Geometry;
+
+void geometry_build(Geometry *g, int side);
+/* The hex at (column, line), or NO_CELL when off the board. */
+int geometry_cell(const Geometry *g, int col, int line);
+/* The hex reached by an arbitrary (dc, dl) offset, or NO_CELL. */
+int geometry_offset(const Geometry *g, int cell, int dc, int dl);
+/* The same column, reflected top to bottom: how Black's set-up mirrors White's. */
+int geometry_mirror(const Geometry *g, int cell);
+/* True when the hexes touch by a king step (the 12 directions). */
+bool geometry_adjacent(const Geometry *g, int a, int b);
+
+#endif

@@ -1,0 +1,336 @@
+#include "position.h"
+
+#include <stddef.h>
+#include <string.h>
+
+void pos_clear(Position *p, const Variant *v)
+{
+    memset(p, 0, offsetof(Position, hist));
+    p->v = v;
+    p->king[WHITE] = p->king[BLACK] = NO_CELL;
+    p->ep_victim = p->ep_target[0] = p->ep_target[1] = NO_CELL;
+    p->scorn_victim = p->scorn_capturer[0] = p->scorn_capturer[1] = NO_CELL;
+    p->castling_allowed = v->desc->castling;
+    p->fullmove = 1;
+    memset(p->man_index, 0xff, sizeof p->man_index);
+}
+
+void pos_put(Position *p, Piece pc, int cell)
+{
+    Color c = piece_color(pc);
+    PieceType t = piece_type(pc);
+    p->board[cell] = pc;
+    p->man_index[cell] = p->men_count[c];
+    p->men[c][p->men_count[c]++] = (uint8_t)cell;
+    p->count[c][t]++;
+    if (t == BISHOP)
+        p->bishops_on[c][p->v->geo.colour[cell]]++;
+    if (t == KING)
+        p->king[c] = (uint8_t)cell;
+    p->key ^= p->v->zobrist_piece[c][t][cell];
+}
+
+void pos_remove(Position *p, int cell)
+{
+    Piece pc = p->board[cell];
+    Color c = piece_color(pc);
+    PieceType t = piece_type(pc);
+    int i = p->man_index[cell];
+    int last = p->men[c][--p->men_count[c]];
+    p->men[c][i] = (uint8_t)last;
+    p->man_index[last] = (uint8_t)i;
+    p->man_index[cell] = 0xff;
+    p->board[cell] = EMPTY;
+    p->count[c][t]--;
+    if (t == BISHOP)
+        p->bishops_on[c][p->v->geo.colour[cell]]--;
+    if (t == KING && p->king[c] == cell)
+        p->king[c] = NO_CELL;
+    p->key ^= p->v->zobrist_piece[c][t][cell];
+}
+
+static void move_man(Position *p, int from, int to)
+{
+    Piece pc = p->board[from];
+    Color c = piece_color(pc);
+    PieceType t = piece_type(pc);
+    int i = p->man_index[from];
+    p->men[c][i] = (uint8_t)to;
+    p->man_index[to] = (uint8_t)i;
+    p->man_index[from] = 0xff;
+    p->board[to] = pc;
+    p->board[from] = EMPTY;
+    if (t == BISHOP) {
+        p->bishops_on[c][p->v->geo.colour[from]]--;
+        p->bishops_on[c][p->v->geo.colour[to]]++;
+    }
+    if (t == KING)
+        p->king[c] = (uint8_t)to;
+    p->key ^= p->v->zobrist_piece[c][t][from] ^ p->v->zobrist_piece[c][t][to];
+}
+
+void pos_set_start(Position *p, const Variant *v)
+{
+    pos_clear(p, v);
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int i = 0; i < v->setup[c].count; i++)
+            pos_put(p, make_piece((Color)c, (PieceType)v->setup[c].type[i]), v->setup[c].cell[i]);
+    if (v->desc->castling || v->desc->king_leap)
+        p->rights = (uint8_t)(v->desc->castling ? 077 : 011);
+    p->key = pos_compute_key(p);
+}
+
+static uint64_t state_key(const Position *p)
+{
+    uint64_t k = 0;
+    if (p->stm == BLACK)
+        k ^= p->v->zobrist_side;
+    for (int i = 0; i < 2 * RIGHTS_PER_SIDE; i++)
+        if (p->rights >> i & 1)
+            k ^= p->v->zobrist_rights[i];
+    if (p->ep_victim != NO_CELL)
+        k ^= p->v->zobrist_ep[p->ep_victim];
+    if (p->scorn_victim != NO_CELL)
+        k ^= p->v->zobrist_scorn[p->scorn_victim];
+    return k;
+}
+
+uint64_t pos_compute_key(const Position *p)
+{
+    uint64_t k = state_key(p);
+    for (int s = 0; s < p->v->geo.cell_count; s++)
+        if (p->board[s])
+            k ^= p->v->zobrist_piece[piece_color(p->board[s])][piece_type(p->board[s])][s];
+    return k;
+}
+
+/*
+ * One routine answers both "is it attacked" (out == NULL: stop at the first attacker) and
+ * "by whom" (for check classification), so the two can never disagree.
+ */
+static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    int n = 0;
+#define FOUND(c)                                                                                        \
+    do {                                                                                                \
+        if (!out)                                                                                       \
+            return 1;                                                                                   \
+        out[n++] = (uint8_t)(c);                                                                        \
+    } while (0)
+    for (int d = 0; d < DIR_NB; d++) {
+        int t = g->step[d][cell];
+        if (t == NO_CELL)
+            continue;
+        Piece pc = p->board[t];
+        if (pc) {
+            if (piece_color(pc) == by && v->near_attack[by][piece_type(pc)] >> d & 1)
+                FOUND(t);
+            continue;
+        }
+        int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
+        for (t = g->step[d][t]; t != NO_CELL; t = g->step[d][t]) {
+            pc = p->board[t];
+            if (!pc)
+                continue;
+            if (piece_color(pc) == by && v->atoms[piece_type(pc)] & need)
+                FOUND(t);
+            break;
+        }
+    }
+    bool king_leaps = v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
+    for (int i = 0; i < g->leap_count[cell]; i++) {
+        int t = g->leaps[cell][i];
+        Piece pc = p->board[t];
+        if (!pc || piece_color(pc) != by)
+            continue;
+        if (v->atoms[piece_type(pc)] & ATOM_LEAP || (king_leaps && piece_type(pc) == KING && t == v->king_start[by]))
+            FOUND(t);
+    }
+    if (v->has_elephants) {
+        /* The elephant's two-step capture: the hex between must be empty. */
+        int back = v->forward_dir[by] ^ 1;
+        int mid = g->step[back][cell];
+        if (mid != NO_CELL && !p->board[mid]) {
+            int t = g->step[back][mid];
+            if (t != NO_CELL && p->board[t] == make_piece(by, ELEPHANT))
+                FOUND(t);
+        }
+    }
+#undef FOUND
+    return n;
+}
+
+bool pos_attacked(const Position *p, int cell, Color by) { return collect_attackers(p, cell, by, NULL) > 0; }
+
+int pos_attackers(const Position *p, int cell, Color by, uint8_t *out) { return collect_attackers(p, cell, by, out); }
+
+bool pos_in_check(const Position *p)
+{
+    int k = p->king[p->stm];
+    return k != NO_CELL && pos_attacked(p, k, (Color)!p->stm);
+}
+
+int pos_promotion_choices(const Position *p, Color c, int cell, PieceType *out)
+{
+    const Variant *v = p->v;
+    int n = 0;
+    for (int i = 0; i < v->promotion_choice_nb; i++) {
+        PieceType t = v->promotion_choices[i];
+        if (v->desc->promotion == PROMOTE_CAPTURED_ONLY) {
+            if (p->count[c][t] >= v->piece_budget[c][t])
+                continue;
+            if (t == BISHOP && v->desc->one_bishop_per_colour && p->bishops_on[c][v->geo.colour[cell]])
+                continue;
+        }
+        out[n++] = t;
+    }
+    return n;
+}
+
+static void clear_capture_rights(Position *p)
+{
+    if (p->ep_victim != NO_CELL)
+        p->key ^= p->v->zobrist_ep[p->ep_victim];
+    if (p->scorn_victim != NO_CELL)
+        p->key ^= p->v->zobrist_scorn[p->scorn_victim];
+    p->ep_victim = p->ep_target[0] = p->ep_target[1] = NO_CELL;
+    p->scorn_victim = p->scorn_capturer[0] = p->scorn_capturer[1] = NO_CELL;
+}
+
+static void capture(Position *p, Undo *u, int cell)
+{
+    u->captured = p->board[cell];
+    u->captured_cell = (uint8_t)cell;
+    pos_remove(p, cell);
+    p->halfmove = 0;
+}
+
+static void promote(Position *p, int cell, PieceType t)
+{
+    Color c = piece_color(p->board[cell]);
+    pos_remove(p, cell);
+    pos_put(p, make_piece(c, t), cell);
+}
+
+void pos_make(Position *p, Move m)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    Undo *u = &p->hist[p->ply++];
+    u->key = p->key;
+    u->move = m;
+    u->captured = EMPTY;
+    u->captured_cell = NO_CELL;
+    u->rights = p->rights;
+    u->ep_victim = p->ep_victim;
+    u->ep_target[0] = p->ep_target[0];
+    u->ep_target[1] = p->ep_target[1];
+    u->scorn_victim = p->scorn_victim;
+    u->scorn_capturer[0] = p->scorn_capturer[0];
+    u->scorn_capturer[1] = p->scorn_capturer[1];
+    u->halfmove = (uint16_t)p->halfmove;
+
+    Color us = p->stm;
+    int from = move_from(m), to = move_to(m);
+    MoveKind kind = move_kind(m);
+    PieceType promo = move_promo(m);
+    uint8_t old_rights = p->rights;
+    clear_capture_rights(p);
+    p->halfmove++;
+
+    switch (kind) {
+    case MK_CASTLE: {
+        const Castle *c = &v->castles[us][move_castle(m)];
+        move_man(p, from, to);
+        for (int i = 0; i < c->rook_count; i++)
+            move_man(p, v->rook_start[us][c->rook_which[i]], c->rook_to[i]);
+        break;
+    }
+    case MK_PROMOTE_HERE:
+        promote(p, to, promo);
+        p->halfmove = 0;
+        break;
+    case MK_EN_PASSANT:
+        capture(p, u, u->ep_victim);
+        move_man(p, from, to);
+        break;
+    default:
+        if (p->board[to])
+            capture(p, u, to);
+        if (piece_type(p->board[from]) == PAWN) {
+            p->halfmove = 0;
+            if (kind == MK_DOUBLE || kind == MK_TRIPLE) {
+                p->ep_victim = (uint8_t)to;
+                p->ep_target[0] = g->step[v->forward_dir[!us]][to];
+                if (kind == MK_TRIPLE)
+                    p->ep_target[1] = g->step[v->forward_dir[us]][from];
+            } else if (v->desc->scornful_capture && !u->captured && kind == MK_NORMAL &&
+                       to != g->step[v->forward_dir[us]][from]) {
+                int facing = g->step[v->forward_dir[us]][from];
+                if (facing != NO_CELL && p->board[facing] == make_piece((Color)!us, PAWN)) {
+                    p->scorn_victim = (uint8_t)to;
+                    p->scorn_capturer[0] = (uint8_t)facing;
+                }
+            }
+        }
+        move_man(p, from, to);
+        break;
+    }
+    if (promo != NO_TYPE && kind != MK_PROMOTE_HERE)
+        promote(p, to, promo);
+    if (p->ep_victim != NO_CELL)
+        p->key ^= v->zobrist_ep[p->ep_victim];
+    if (p->scorn_victim != NO_CELL)
+        p->key ^= v->zobrist_scorn[p->scorn_victim];
+
+    p->rights &= v->rights_keep[from] & v->rights_keep[to];
+    if (u->captured_cell != NO_CELL)
+        p->rights &= v->rights_keep[u->captured_cell];
+    for (int i = 0; i < 2 * RIGHTS_PER_SIDE; i++)
+        if ((old_rights ^ p->rights) >> i & 1)
+            p->key ^= v->zobrist_rights[i];
+
+    if (us == BLACK && p->fullmove)
+        p->fullmove++;
+    p->stm = (Color)!us;
+    p->key ^= v->zobrist_side;
+}
+
+void pos_unmake(Position *p)
+{
+    const Variant *v = p->v;
+    Undo *u = &p->hist[--p->ply];
+    Move m = u->move;
+    Color us = (Color)!p->stm;
+    int from = move_from(m), to = move_to(m);
+    MoveKind kind = move_kind(m);
+
+    p->stm = us;
+    if (us == BLACK && p->fullmove)
+        p->fullmove--;
+    if (kind == MK_CASTLE) {
+        const Castle *c = &v->castles[us][move_castle(m)];
+        for (int i = c->rook_count - 1; i >= 0; i--)
+            move_man(p, c->rook_to[i], v->rook_start[us][c->rook_which[i]]);
+        move_man(p, to, from);
+    } else if (kind == MK_PROMOTE_HERE) {
+        promote(p, to, PAWN);
+    } else {
+        if (move_promo(m) != NO_TYPE)
+            promote(p, to, PAWN);
+        move_man(p, to, from);
+        if (u->captured)
+            pos_put(p, u->captured, u->captured_cell);
+    }
+    p->rights = u->rights;
+    p->ep_victim = u->ep_victim;
+    p->ep_target[0] = u->ep_target[0];
+    p->ep_target[1] = u->ep_target[1];
+    p->scorn_victim = u->scorn_victim;
+    p->scorn_capturer[0] = u->scorn_capturer[0];
+    p->scorn_capturer[1] = u->scorn_capturer[1];
+    p->halfmove = u->halfmove;
+    p->key = u->key;
+}

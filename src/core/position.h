@@ -1,0 +1,71 @@
+/*
+ * The position: men on the hexes, side to move, castling/leap rights, the one-move capture
+ * rights (en passant, scornful pawn), clocks and the history of keys for repetition.
+ * Make/unmake keep the Zobrist key incrementally.
+ */
+#ifndef HEXCHESS_POSITION_H
+#define HEXCHESS_POSITION_H
+
+#include "variant.h"
+
+typedef struct {
+    uint64_t key;
+    Move move;
+    Piece captured;
+    uint8_t captured_cell;
+    uint8_t rights;
+    uint8_t ep_victim;
+    uint8_t ep_target[2];
+    uint8_t scorn_victim;
+    uint8_t scorn_capturer[2];
+    uint16_t halfmove;
+} Undo;
+
+typedef struct Position {
+    const Variant *v;
+    Piece board[MAX_CELLS];
+    uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
+    uint8_t count[COLOR_NB][PIECE_TYPE_NB];
+    uint8_t bishops_on[COLOR_NB][3]; /* bishops of each side by hex colour */
+    uint8_t men[COLOR_NB][MAX_PIECES_PER_SIDE];
+    uint8_t men_count[COLOR_NB];
+    uint8_t man_index[MAX_CELLS];
+    Color stm;
+    uint8_t rights;          /* RIGHT_* bits, White's in bits 0-2, Black's in bits 3-5 */
+    bool castling_allowed;   /* the "no castling" game option clears this */
+    /* After a double or triple step: the man that stepped and the hexes it skipped (nearest first). */
+    uint8_t ep_victim;
+    uint8_t ep_target[2];
+    /* After a pawn dodged a facing enemy pawn: the dodger and the pawn(s) that may take it. */
+    uint8_t scorn_victim;
+    uint8_t scorn_capturer[2];
+    int halfmove;
+    int fullmove; /* 0 when unknown ('?') */
+    uint64_t key;
+    int ply;
+    Undo hist[MAX_GAME_PLY];
+} Position;
+
+void pos_clear(Position *p, const Variant *v);
+void pos_set_start(Position *p, const Variant *v);
+void pos_put(Position *p, Piece pc, int cell);
+void pos_remove(Position *p, int cell);
+uint64_t pos_compute_key(const Position *p);
+
+static inline bool pos_has_right(const Position *p, Color c, int right)
+{
+    return p->rights >> (RIGHTS_PER_SIDE * c) & right;
+}
+
+/* Is the hex attacked by side `by` (every capture its men could make there, pins ignored)? */
+bool pos_attacked(const Position *p, int cell, Color by);
+/* The hexes of `by`'s men attacking cell; returns how many. */
+int pos_attackers(const Position *p, int cell, Color by, uint8_t *out);
+bool pos_in_check(const Position *p);
+/* The pieces a pawn of colour c arriving on cell may become; returns how many. */
+int pos_promotion_choices(const Position *p, Color c, int cell, PieceType *out);
+
+void pos_make(Position *p, Move m);
+void pos_unmake(Position *p);
+
+#endif

@@ -1,0 +1,29 @@
+/* What the position means for the game: check and its kind, mate, stalemate, draws. */
+#ifndef HEXCHESS_STATUS_H
+#define HEXCHESS_STATUS_H
+
+#include "position.h"
+
+typedef enum { CHECK_NONE, CHECK_DISTANT, CHECK_NEAR, CHECK_DOUBLE } CheckKind;
+typedef enum { DRAW_NONE, DRAW_REPETITION, DRAW_MOVE_RULE, DRAW_INSUFFICIENT } DrawKind;
+
+typedef struct {
+    CheckKind check;
+    bool mate;
+    bool stalemate;
+    DrawKind draw;      /* the game ended by rule (mate and stalemate take precedence) */
+    DrawKind claimable; /* a player may claim it */
+    int legal_moves;
+} Status;
+
+void pos_status(Position *p, Status *st);
+CheckKind pos_check_kind(const Position *p);
+/* How often the current position has stood with the same side to move and rights. */
+int pos_repetitions(const Position *p);
+bool pos_insufficient_material(const Position *p);
+/* "+∞", "+^", "++" or "". */
+const char *check_suffix(CheckKind k);
+/* "75-move", "50-move", "repetition", "insufficient-material"; claim picks the claimable rule. */
+void draw_name(const Variant *v, DrawKind k, bool claim, char *buf, int size);
+
+#endif

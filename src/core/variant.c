@@ -1,0 +1,449 @@
+#include "variant.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+const VariantDesc variant_cescacs = {
+    .name = "cescacs",
+    .title = "C'escacs",
+    .side = 8,
+    .column_names = "PTABCDEFGHIKLXZ",
+    .coords = COORDS_CTL,
+    .pieces = {
+        [KING] = {'K', ATOM_KING, 0, false, false},
+        [QUEEN] = {'D', ATOM_ORTH | ATOM_DIAG, 1600, true, false},
+        [WYVERN] = {'V', ATOM_ORTH | ATOM_LEAP, 1500, true, false},
+        [ROOK] = {'R', ATOM_ORTH, 1000, true, false},
+        [PEGASUS] = {'G', ATOM_DIAG | ATOM_LEAP, 800, true, false},
+        [KNIGHT] = {'N', ATOM_LEAP | ATOM_RIDE, 400, true, true},
+        [BISHOP] = {'J', ATOM_DIAG, 300, true, true},
+        [ELEPHANT] = {'E', ATOM_ELEPHANT, 200, false, true},
+        [PAWN] = {'P', ATOM_PAWN, 100, false, false},
+    },
+    .setup = "K G1, D E1, V F0, G D2 H2, J F2 F4 F6, N E3 G3, R C3 I3, E D4 E5 G5 H4, "
+             "P A5 B4 C5 D6 E7 F8 G7 H6 I5 K4 L5",
+    .pawn_capture_dirs = {8, 11},
+    .pawn_oblique_dirs = {2, 5},
+    .double_step_anywhere = true,
+    .triple_step_hexes = "B4 C5 D6 E7 G7 H6 I5 K4",
+    .en_passant = true,
+    .scornful_capture = true,
+    .promotion = PROMOTE_CAPTURED_ONLY,
+    .one_bishop_per_colour = true,
+    .king_leap = true,
+    .castling = true,
+    .result_win = {"3-0", "0-3"},
+    .result_stalemate = {"2-1", "1-2"},
+    .result_draw = "1-1",
+    .stalemate_share_permille = 667,
+    .repetition_draw = 5,
+    .repetition_claim = 3,
+    .move_rule_draw = 150,
+    .move_rule_claim = 100,
+    .insufficient = BARE_KING_AGAINST_ONE_MINOR,
+};
+
+const VariantDesc variant_glinski = {
+    .name = "glinski",
+    .title = "Glinski",
+    .side = 6,
+    .column_names = "abcdefghikl",
+    .coords = COORDS_RANKS,
+    .pieces = {
+        [KING] = {'K', ATOM_KING, 0, false, false},
+        [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1600, true, false},
+        [ROOK] = {'R', ATOM_ORTH, 800, true, false},
+        [KNIGHT] = {'N', ATOM_LEAP, 400, true, true},
+        [BISHOP] = {'B', ATOM_DIAG, 300, true, true},
+        [PAWN] = {'P', ATOM_PAWN, 100, false, false},
+    },
+    .setup = "K g1, Q e1, R c1 i1, N d1 h1, B f1 f2 f3, P b1 c2 d3 e4 f5 g4 h3 i2 k1",
+    .pawn_capture_dirs = {2, 5},
+    .pawn_oblique_dirs = {-1, -1},
+    .double_step_anywhere = false,
+    .triple_step_hexes = NULL,
+    .en_passant = true,
+    .scornful_capture = false,
+    .promotion = PROMOTE_ANY_LISTED,
+    .one_bishop_per_colour = false,
+    .king_leap = false,
+    .castling = false,
+    .result_win = {"1-0", "0-1"},
+    .result_stalemate = {"3/4-1/4", "1/4-3/4"},
+    .result_draw = "1/2-1/2",
+    .stalemate_share_permille = 750,
+    .repetition_draw = 3,
+    .repetition_claim = 0,
+    .move_rule_draw = 100,
+    .move_rule_claim = 0,
+    .insufficient = AT_MOST_ONE_MINOR_EACH,
+};
+
+const char *const variant_names[] = {"cescacs", "glinski", NULL};
+
+int variant_cell_name(const Variant *v, int cell, char *buf)
+{
+    const Geometry *g = &v->geo;
+    int c = g->col[cell], l = g->line[cell];
+    if (v->desc->coords == COORDS_CTL)
+        return sprintf(buf, "%c%d", v->desc->column_names[c], l);
+    int rank = (l - abs(c - (g->side - 1))) / 2 + 1;
+    return sprintf(buf, "%c%d", v->desc->column_names[c], rank);
+}
+
+static int cell_from_number(const Variant *v, int col, int number)
+{
+    const Geometry *g = &v->geo;
+    if (v->desc->coords == COORDS_CTL)
+        return geometry_cell(g, col, number);
+    if (number < 1)
+        return NO_CELL;
+    return geometry_cell(g, col, 2 * (number - 1) + abs(col - (g->side - 1)));
+}
+
+int variant_parse_cell(const Variant *v, const char *s, int *len)
+{
+    const char *names = v->desc->column_names;
+    if (!s[0] || !strchr(names, s[0]) || !isdigit((unsigned char)s[1]))
+        return NO_CELL;
+    int col = (int)(strchr(names, s[0]) - names);
+    /* Prefer two digits when they name a hex: "F14", "f10". */
+    if (isdigit((unsigned char)s[2])) {
+        int cell = cell_from_number(v, col, (s[1] - '0') * 10 + (s[2] - '0'));
+        if (cell != NO_CELL) {
+            *len = 3;
+            return cell;
+        }
+    }
+    int cell = cell_from_number(v, col, s[1] - '0');
+    *len = 2;
+    return cell;
+}
+
+PieceType variant_piece_by_letter(const Variant *v, char letter)
+{
+    for (int t = KING; t < PIECE_TYPE_NB; t++)
+        if (v->desc->pieces[t].letter && v->desc->pieces[t].letter == toupper((unsigned char)letter))
+            return (PieceType)t;
+    return NO_TYPE;
+}
+
+char variant_piece_letter(const Variant *v, PieceType t) { return v->desc->pieces[t].letter; }
+
+static int mirror_dir(int d)
+{
+    for (int e = 0; e < DIR_NB; e++)
+        if (hex_directions[e].dc == hex_directions[d].dc && hex_directions[e].dl == -hex_directions[d].dl)
+            return e;
+    return -1;
+}
+
+static bool fail(char *err, int size, const char *what, const char *text)
+{
+    snprintf(err, (size_t)size, "%s: '%s'", what, text);
+    return false;
+}
+
+static bool parse_setup(Variant *v, char *err, int err_size)
+{
+    const char *s = v->desc->setup;
+    PieceType type = NO_TYPE;
+    Setup *w = &v->setup[WHITE];
+    while (*s) {
+        if (*s == ' ' || *s == ',') {
+            s++;
+            continue;
+        }
+        if (isalpha((unsigned char)s[0]) && (s[1] == ' ' || s[1] == ',' || !s[1])) {
+            type = variant_piece_by_letter(v, s[0]);
+            if (type == NO_TYPE)
+                return fail(err, err_size, "set-up names an unknown piece", s);
+            s++;
+            continue;
+        }
+        int len, cell = variant_parse_cell(v, s, &len);
+        if (cell == NO_CELL || type == NO_TYPE || w->count >= 48)
+            return fail(err, err_size, "set-up names no hex", s);
+        w->cell[w->count] = (uint8_t)cell;
+        w->type[w->count++] = (uint8_t)type;
+        s += len;
+    }
+    Setup *b = &v->setup[BLACK];
+    b->count = w->count;
+    for (int i = 0; i < w->count; i++) {
+        b->cell[i] = (uint8_t)geometry_mirror(&v->geo, w->cell[i]);
+        b->type[i] = w->type[i];
+    }
+    return true;
+}
+
+static bool orth_adjacent(const Geometry *g, int a, int b)
+{
+    for (int d = ORTH_FIRST; d < ORTH_FIRST + ORTH_NB; d++)
+        if (g->step[d][a] == b)
+            return true;
+    return false;
+}
+
+/* A rook move of the castling: target and the hexes it crosses. */
+typedef struct {
+    uint8_t to, len, path[MAX_LINES];
+} RookRun;
+
+static int rook_runs(const Variant *v, int rook, int other_rook, int king_to, RookRun *out)
+{
+    const Geometry *g = &v->geo;
+    int n = 0;
+    for (int d = ORTH_FIRST; d < ORTH_FIRST + ORTH_NB; d++) {
+        RookRun run = {0};
+        for (int c = g->step[d][rook]; c != NO_CELL; c = g->step[d][c]) {
+            if (c == v->king_start[WHITE] || c == other_rook)
+                break;
+            if (c != king_to && orth_adjacent(g, c, king_to)) {
+                run.to = (uint8_t)c;
+                out[n++] = run;
+            }
+            run.path[run.len++] = (uint8_t)c;
+        }
+    }
+    return n;
+}
+
+/*
+ * The castling table follows from the rule itself: the king makes one of its leaps, and each
+ * moved rook makes an ordinary rook move ending orthogonally next to the king (and, when both
+ * move, next to each other). Names: KRK/KRD/KRR, the king's column, then the rook columns; a
+ * rook with two targets in one column gets O, OO from White's side up.
+ */
+static void build_castles(Variant *v)
+{
+    const Geometry *g = &v->geo;
+    int king = v->king_start[WHITE];
+    Castle *out = v->castles[WHITE];
+    int n = 0;
+    for (int i = 0; i < g->leap_count[king]; i++) {
+        int king_to = g->leaps[king][i];
+        RookRun runs[2][DIR_NB * MAX_LINES];
+        int run_nb[2];
+        for (int which = 0; which < 2; which++)
+            run_nb[which] = rook_runs(v, v->rook_start[WHITE][which], v->rook_start[WHITE][!which], king_to,
+                                      runs[which]);
+        for (int which = 1; which >= 0; which--) {
+            for (int r = 0; r < run_nb[which]; r++) {
+                Castle *c = &out[n++];
+                memset(c, 0, sizeof *c);
+                c->king_to = (uint8_t)king_to;
+                c->rook_count = 1;
+                c->rook_which[0] = (uint8_t)which;
+                c->rook_to[0] = runs[which][r].to;
+                c->path_len[0] = runs[which][r].len;
+                memcpy(c->path[0], runs[which][r].path, runs[which][r].len);
+                int col = g->col[c->rook_to[0]], same = 0, below = 0;
+                for (int o = 0; o < run_nb[which]; o++) {
+                    if (g->col[runs[which][o].to] != col)
+                        continue;
+                    same++;
+                    below += g->line[runs[which][o].to] < g->line[c->rook_to[0]];
+                }
+                int len = sprintf(c->name, "KR%c-%c%c", which ? 'K' : 'D', v->desc->column_names[g->col[king_to]],
+                                  v->desc->column_names[col]);
+                for (int o = 0; same > 1 && o <= below; o++)
+                    c->name[len++] = 'O';
+            }
+        }
+        for (int k = 0; k < run_nb[1]; k++) {
+            for (int q = 0; q < run_nb[0]; q++) {
+                if (!orth_adjacent(g, runs[1][k].to, runs[0][q].to))
+                    continue;
+                Castle *c = &out[n++];
+                memset(c, 0, sizeof *c);
+                c->king_to = (uint8_t)king_to;
+                c->rook_count = 2;
+                const RookRun *pair[2] = {&runs[1][k], &runs[0][q]};
+                for (int j = 0; j < 2; j++) {
+                    c->rook_which[j] = (uint8_t)(j == 0);
+                    c->rook_to[j] = pair[j]->to;
+                    c->path_len[j] = pair[j]->len;
+                    memcpy(c->path[j], pair[j]->path, pair[j]->len);
+                }
+                sprintf(c->name, "KRR-%c%c%c", v->desc->column_names[g->col[king_to]],
+                        v->desc->column_names[g->col[c->rook_to[0]]], v->desc->column_names[g->col[c->rook_to[1]]]);
+            }
+        }
+    }
+    v->castle_count = n;
+    for (int i = 0; i < n; i++) {
+        Castle *b = &v->castles[BLACK][i];
+        *b = out[i];
+        b->king_to = (uint8_t)geometry_mirror(g, out[i].king_to);
+        for (int j = 0; j < out[i].rook_count; j++) {
+            b->rook_to[j] = (uint8_t)geometry_mirror(g, out[i].rook_to[j]);
+            for (int p = 0; p < out[i].path_len[j]; p++)
+                b->path[j][p] = (uint8_t)geometry_mirror(g, out[i].path[j][p]);
+        }
+    }
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void build_zobrist(Variant *v)
+{
+    uint64_t seed = 0x4845584348455353ull; /* "HEXCHESS" */
+    for (const char *s = v->desc->name; *s; s++)
+        seed = seed * 131 + (unsigned char)*s;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int t = 0; t < PIECE_TYPE_NB; t++)
+            for (int s = 0; s < MAX_CELLS; s++)
+                v->zobrist_piece[c][t][s] = splitmix64(&seed);
+    v->zobrist_side = splitmix64(&seed);
+    for (int i = 0; i < 2 * RIGHTS_PER_SIDE; i++)
+        v->zobrist_rights[i] = splitmix64(&seed);
+    for (int s = 0; s < MAX_CELLS; s++) {
+        v->zobrist_ep[s] = splitmix64(&seed);
+        v->zobrist_scorn[s] = splitmix64(&seed);
+    }
+}
+
+static bool find_castling_men(Variant *v, char *err, int err_size)
+{
+    const Setup *w = &v->setup[WHITE];
+    int rooks = 0, rook_cells[2] = {0, 0}, king = -1;
+    for (int i = 0; i < w->count; i++) {
+        if (w->type[i] == KING)
+            king = w->cell[i];
+        if (w->type[i] == ROOK && rooks < 2)
+            rook_cells[rooks++] = w->cell[i];
+    }
+    if (king < 0)
+        return fail(err, err_size, "set-up has no king", v->desc->setup);
+    if (v->desc->castling && rooks != 2)
+        return fail(err, err_size, "castling needs two rooks in the set-up", v->desc->setup);
+    const Geometry *g = &v->geo;
+    for (int c = 0; c < COLOR_NB; c++) {
+        int m = c == WHITE ? king : geometry_mirror(g, king);
+        v->king_start[c] = (uint8_t)m;
+        /* The queen's rook is the one on the queen's wing: the lower column, as in both set-ups. */
+        int q = g->col[rook_cells[0]] < g->col[rook_cells[1]] ? 0 : 1;
+        v->rook_start[c][0] = (uint8_t)(c == WHITE ? rook_cells[q] : geometry_mirror(g, rook_cells[q]));
+        v->rook_start[c][1] = (uint8_t)(c == WHITE ? rook_cells[!q] : geometry_mirror(g, rook_cells[!q]));
+    }
+    memset(v->rights_keep, 0xff, sizeof v->rights_keep);
+    if (v->desc->castling || v->desc->king_leap) {
+        for (int c = 0; c < COLOR_NB; c++) {
+            int shift = RIGHTS_PER_SIDE * c;
+            v->rights_keep[v->king_start[c]] &= (uint8_t) ~(7 << shift);
+            if (v->desc->castling) {
+                v->rights_keep[v->rook_start[c][0]] &= (uint8_t) ~(RIGHT_QUEEN_ROOK << shift);
+                v->rights_keep[v->rook_start[c][1]] &= (uint8_t) ~(RIGHT_KING_ROOK << shift);
+            }
+        }
+    }
+    return true;
+}
+
+bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
+{
+    memset(v, 0, sizeof *v);
+    v->desc = d;
+    geometry_build(&v->geo, d->side);
+    const Geometry *g = &v->geo;
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        v->atoms[t] = d->pieces[t].letter ? d->pieces[t].atoms : 0;
+    v->forward_dir[WHITE] = 0;
+    v->forward_dir[BLACK] = 1;
+    v->oblique_nb = d->pawn_oblique_dirs[0] >= 0 ? 2 : 0;
+    for (int i = 0; i < 2; i++) {
+        v->capture_dirs[WHITE][i] = d->pawn_capture_dirs[i];
+        v->capture_dirs[BLACK][i] = mirror_dir(d->pawn_capture_dirs[i]);
+        if (v->oblique_nb) {
+            v->oblique_dirs[WHITE][i] = d->pawn_oblique_dirs[i];
+            v->oblique_dirs[BLACK][i] = mirror_dir(d->pawn_oblique_dirs[i]);
+        }
+    }
+    int n = 0;
+    for (int dir = DIAG_FIRST; dir < DIAG_FIRST + DIAG_NB; dir++)
+        if (hex_directions[dir].dl != 0)
+            v->elephant_diag_dirs[n++] = dir;
+    for (int c = 0; c < COLOR_NB; c++) {
+        for (int t = KING; t < PIECE_TYPE_NB; t++) {
+            uint16_t mask = 0;
+            if (v->atoms[t] & ATOM_KING)
+                mask |= 0xfff;
+            if (v->atoms[t] & ATOM_ORTH)
+                mask |= 0x03f;
+            if (v->atoms[t] & ATOM_DIAG)
+                mask |= 0xfc0;
+            if (v->atoms[t] & ATOM_PAWN)
+                mask |= (uint16_t)(1u << (v->capture_dirs[c][0] ^ 1) | 1u << (v->capture_dirs[c][1] ^ 1));
+            if (v->atoms[t] & ATOM_ELEPHANT) {
+                mask |= (uint16_t)(1u << (v->forward_dir[c] ^ 1));
+                for (int i = 0; i < 4; i++)
+                    mask |= (uint16_t)(1u << v->elephant_diag_dirs[i]);
+                v->has_elephants = true;
+            }
+            v->near_attack[c][t] = mask;
+        }
+    }
+    if (!parse_setup(v, err, err_size) || !find_castling_men(v, err, err_size))
+        return false;
+    for (int c = 0; c < COLOR_NB; c++) {
+        for (int i = 0; i < v->setup[c].count; i++) {
+            v->piece_budget[c][v->setup[c].type[i]]++;
+            if (v->setup[c].type[i] == PAWN && !d->double_step_anywhere)
+                v->double_step_from[c][v->setup[c].cell[i]] = true;
+        }
+        for (int s = 0; s < g->cell_count; s++) {
+            v->promotion_zone[c][s] = g->step[v->forward_dir[c]][s] == NO_CELL;
+            if (d->double_step_anywhere)
+                v->double_step_from[c][s] = true;
+        }
+    }
+    for (const char *s = d->triple_step_hexes; s && *s;) {
+        if (*s == ' ') {
+            s++;
+            continue;
+        }
+        int len, cell = variant_parse_cell(v, s, &len);
+        if (cell == NO_CELL)
+            return fail(err, err_size, "triple-step list names no hex", s);
+        v->triple_step_from[WHITE][cell] = true;
+        v->triple_step_from[BLACK][geometry_mirror(g, cell)] = true;
+        s += len;
+    }
+    for (int t = KING; t < PIECE_TYPE_NB; t++)
+        if (d->pieces[t].letter && d->pieces[t].regainable)
+            v->promotion_choices[v->promotion_choice_nb++] = (PieceType)t;
+    if (d->castling)
+        build_castles(v);
+    build_zobrist(v);
+    return true;
+}
+
+static Variant builtins[2];
+static bool builtins_ok[2];
+static once_flag builtins_once = ONCE_FLAG_INIT;
+
+static void build_builtins(void)
+{
+    char err[160];
+    builtins_ok[0] = variant_build(&builtins[0], &variant_cescacs, err, sizeof err);
+    builtins_ok[1] = variant_build(&builtins[1], &variant_glinski, err, sizeof err);
+}
+
+const Variant *variant_find(const char *name)
+{
+    call_once(&builtins_once, build_builtins);
+    for (int i = 0; i < 2; i++)
+        if (builtins_ok[i] && strcmp(builtins[i].desc->name, name) == 0)
+            return &builtins[i];
+    return NULL;
+}

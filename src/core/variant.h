@@ -1,0 +1,131 @@
+/*
+ * A variant is a description (board side, coordinates, piece roster with move atoms, set-up, pawn
+ * rules, king specials, scoring and draw rules). variant_build() derives everything else from it:
+ * geometry, per-hex rule tables, the castling table and Zobrist keys.
+ */
+#ifndef HEXCHESS_VARIANT_H
+#define HEXCHESS_VARIANT_H
+
+#include "geometry.h"
+
+/* Move atoms a piece combines. */
+enum {
+    ATOM_ORTH = 1,      /* slides along the 6 orthogonal directions */
+    ATOM_DIAG = 2,      /* slides along the 6 diagonal directions */
+    ATOM_LEAP = 4,      /* the 12 knight leaps, jumping */
+    ATOM_RIDE = 8,      /* the same leap twice over empty hexes, never capturing */
+    ATOM_KING = 16,     /* one step in any of the 12 directions */
+    ATOM_ELEPHANT = 32, /* forward one or two (the first empty), and the four (±1,±3) diagonals */
+    ATOM_PAWN = 64
+};
+
+typedef struct {
+    char letter; /* 0: the variant does not use this type */
+    uint8_t atoms;
+    int value;        /* the seeds' values, in hundredths of a pawn */
+    bool regainable;  /* may be chosen on promotion */
+    bool minor;       /* king plus one such man is insufficient material */
+} PieceDesc;
+
+typedef enum { COORDS_CTL, COORDS_RANKS } CoordScheme;
+typedef enum { PROMOTE_ANY_LISTED, PROMOTE_CAPTURED_ONLY } PromotionPolicy;
+typedef enum { BARE_KING_AGAINST_ONE_MINOR, AT_MOST_ONE_MINOR_EACH } InsufficientRule;
+
+typedef struct {
+    const char *name;  /* command-line name */
+    const char *title; /* as players write it */
+    int side;
+    const char *column_names; /* left to right, one character each */
+    CoordScheme coords;
+    PieceDesc pieces[PIECE_TYPE_NB];
+    const char *setup; /* White's men, "K G1, D E1, ..."; Black's mirror them */
+    /* Pawn rules, as White's directions (indices into hex_directions); Black's mirror them. */
+    int pawn_capture_dirs[2];
+    int pawn_oblique_dirs[2]; /* non-capturing oblique steps; -1 when unused */
+    bool double_step_anywhere; /* else only from the side's own pawn start hexes */
+    const char *triple_step_hexes; /* White's, space separated; NULL for none */
+    bool en_passant;
+    bool scornful_capture;
+    PromotionPolicy promotion;
+    bool one_bishop_per_colour;
+    bool king_leap;
+    bool castling;
+    /* Scoring as written in records. */
+    const char *result_win[2];       /* checkmate by White / by Black */
+    const char *result_stalemate[2]; /* White / Black stalemates the other */
+    const char *result_draw;
+    int stalemate_share_permille; /* share of the points a stalemate gives the winner */
+    /* Draw rules: occurrences of a position and half-moves without capture or pawn move. */
+    int repetition_draw, repetition_claim; /* 0: no such rule */
+    int move_rule_draw, move_rule_claim;
+    InsufficientRule insufficient;
+} VariantDesc;
+
+enum { MAX_CASTLES = 32 };
+enum { RIGHT_KING = 1, RIGHT_QUEEN_ROOK = 2, RIGHT_KING_ROOK = 4, RIGHTS_PER_SIDE = 3 };
+
+typedef struct {
+    uint8_t king_to;
+    uint8_t rook_count;
+    uint8_t rook_which[2]; /* 0: queen's rook, 1: king's rook */
+    uint8_t rook_to[2];
+    uint8_t path_len[2];
+    uint8_t path[2][MAX_LINES]; /* hexes strictly between rook start and target */
+    char name[12];
+} Castle;
+
+typedef struct {
+    uint8_t count;
+    uint8_t cell[48];
+    uint8_t type[48];
+} Setup;
+
+typedef struct Variant {
+    const VariantDesc *desc;
+    Geometry geo;
+    uint8_t atoms[PIECE_TYPE_NB];
+    int forward_dir[COLOR_NB];
+    int capture_dirs[COLOR_NB][2];
+    int oblique_dirs[COLOR_NB][2];
+    int oblique_nb;
+    int elephant_diag_dirs[4];
+    /* Bit d: a man of this colour and type one step from a hex in direction d attacks that hex. */
+    uint16_t near_attack[COLOR_NB][PIECE_TYPE_NB];
+    bool has_elephants;
+    bool promotion_zone[COLOR_NB][MAX_CELLS];
+    bool double_step_from[COLOR_NB][MAX_CELLS];
+    bool triple_step_from[COLOR_NB][MAX_CELLS];
+    Setup setup[COLOR_NB];
+    int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
+    uint8_t king_start[COLOR_NB];
+    uint8_t rook_start[COLOR_NB][2];
+    uint8_t rights_keep[MAX_CELLS]; /* castling rights that survive a move touching the hex */
+    int castle_count;
+    Castle castles[COLOR_NB][MAX_CASTLES];
+    PieceType promotion_choices[PIECE_TYPE_NB];
+    int promotion_choice_nb;
+    uint64_t zobrist_piece[COLOR_NB][PIECE_TYPE_NB][MAX_CELLS];
+    uint64_t zobrist_side;
+    uint64_t zobrist_rights[2 * RIGHTS_PER_SIDE];
+    uint64_t zobrist_ep[MAX_CELLS];
+    uint64_t zobrist_scorn[MAX_CELLS];
+} Variant;
+
+extern const VariantDesc variant_cescacs;
+extern const VariantDesc variant_glinski;
+
+/* Builds the derived tables; false (with a message in err) if the description is inconsistent. */
+bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size);
+/* The built-in variants, built once on first use; NULL for an unknown name. */
+const Variant *variant_find(const char *name);
+/* Names of the built-ins, NULL-terminated. */
+extern const char *const variant_names[];
+
+/* Hex names: "F14" (C'escacs CTL) or "f6" (Gliński). */
+int variant_cell_name(const Variant *v, int cell, char *buf);
+/* Parses a hex name at s; returns the cell and stores the characters used in *len, or NO_CELL. */
+int variant_parse_cell(const Variant *v, const char *s, int *len);
+PieceType variant_piece_by_letter(const Variant *v, char letter);
+char variant_piece_letter(const Variant *v, PieceType t);
+
+#endif
