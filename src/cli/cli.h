@@ -32,5 +32,6 @@ bool cli_load_position(const CliOptions *opts, Position *p);
 int cmd_moves(const CliOptions *opts);
 int cmd_perft(const CliOptions *opts);
 int cmd_apply(const CliOptions *opts);
+int cmd_status(const CliOptions *opts);
 
 #endif

@@ -8,6 +8,7 @@
 #include "../core/notation.h"
 #include "../core/perft.h"
 #include "../core/postext.h"
+#include "../core/status.h"
 #include "cli.h"
 
 bool cli_load_position(const CliOptions *opts, Position *p)
@@ -137,6 +138,30 @@ int cmd_apply(const CliOptions *opts)
     char text[POSITION_TEXT_MAX];
     pos_to_text(p, text, sizeof text);
     puts(text);
+    free(p);
+    return 0;
+}
+
+int cmd_status(const CliOptions *opts)
+{
+    Position *p = new_position();
+    if (!p)
+        return 1;
+    if (!cli_load_position(opts, p)) {
+        free(p);
+        return 1;
+    }
+    Status st;
+    pos_status(p, &st);
+    const VariantDesc *d = p->v->desc;
+    Color winner = (Color)!p->stm;
+    const char *state = st.mate ? "checkmate" : st.stalemate ? "stalemate" : st.draw ? "draw" : st.check ? "check" : "ongoing";
+    const char *result = st.mate ? d->result_win[winner] : st.stalemate ? d->result_stalemate[winner] : st.draw ? d->result_draw : "*";
+    char draw[32], claim[32];
+    draw_name(p->v, st.draw, false, draw, sizeof draw);
+    draw_name(p->v, st.claimable, true, claim, sizeof claim);
+    printf("status %s\ncheck %s\ndraw %s\nclaimable %s\nmoves %d\nresult %s\n", state,
+           st.check ? check_suffix(st.check) : "none", draw, claim, st.legal_moves, result);
     free(p);
     return 0;
 }

@@ -26,6 +26,18 @@ const Command cli_commands[] = {
      "Examples:\n"
      "  hexchess apply E7-E13 E21-E15\n"
      "  hexchess apply -v glinski f5f6 f7f6\n"},
+    {"status", cmd_status, "tell check, mate, stalemate and draws of a position",
+     "hexchess status [-v V] [-p POSITION]",
+     "Prints, one 'KEY VALUE' per line:\n"
+     "  status     ongoing, check, checkmate, stalemate or draw (a draw the rules impose)\n"
+     "  check      none, +\xe2\x88\x9e (from afar), +^ (adjoining or knight leap) or ++ (double)\n"
+     "  draw       none, repetition, N-move or insufficient-material (automatic draws)\n"
+     "  claimable  none, repetition or N-move (draws a player may claim)\n"
+     "  moves      the number of legal moves\n"
+     "  result     the score the rules give: 3-0, 2-1 (stalemate), 1-1 ... in C'escacs,\n"
+     "             1-0, 3/4-1/4 (stalemate), 1/2-1/2 ... in Glinski, or * while the game goes on\n\n"
+     "Example:\n"
+     "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n"},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

@@ -160,7 +160,7 @@ static bool parse_fen_placement(Position *p, const char *s, Errors *e)
 static bool parse_side_rights(const char *text, bool white, int *rights, int *used)
 {
     static const char *const forms[] = {"RKR", "KR", "RK", "K"};
-    static const int values[] = {7, 3, 5, 1};
+    static const int values[] = {7, RIGHT_KING | RIGHT_KING_ROOK, RIGHT_KING | RIGHT_QUEEN_ROOK, RIGHT_KING};
     if (text[0] == '-') {
         *rights = 0;
         *used = 1;
@@ -342,9 +342,6 @@ static bool check_kings(const Position *p, Errors *e)
     for (int c = 0; c < COLOR_NB; c++)
         if (p->count[c][KING] != 1)
             return failf(e, "placement: %s has %d kings", c == WHITE ? "White" : "Black", p->count[c][KING]);
-    /* The side that just moved cannot have left its king attacked. */
-    if (pos_attacked(p, p->king[!p->stm], p->stm))
-        return failf(e, "placement: the side not to move is in check");
     return true;
 }
 
