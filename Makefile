@@ -3,32 +3,67 @@ CC ?= cc
 CSTD = -std=c17 -D_POSIX_C_SOURCE=200809L
 WARN = -Wall -Wextra -Werror -Wmissing-declarations -Wshadow
 OPT ?= -O2 -march=native -DNDEBUG
-CFLAGS ?= $(OPT)
-ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS)
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
+# The core library has no dependencies; the front ends use these Debian libraries.
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lpthread -lm
 
 CORE_SRC = $(wildcard src/core/*.c)
-CLI_SRC = $(wildcard src/cli/*.c)
+FRONT_SRC = $(wildcard src/cli/*.c src/server/*.c)
+TEST_SRC = $(wildcard tests/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
-CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/%.o)
+FRONT_OBJ = $(FRONT_SRC:src/%.c=$(BUILD)/%.o)
+TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all help clean
+SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+
+.PHONY: all help deps run test check check-asan bench clean format
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
-	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+
+deps: ## install missing Debian packages (build, test and bench)
+	scripts/install-deps.sh all
+
+run: ## install, build and start a game against the engine (the README's first command)
+	scripts/install-deps.sh build
+	$(MAKE) all
+	$(BUILD)/hexchess play
+
+test: ## install what is missing, build, run every test, then again under ASan+UBSan
+	scripts/install-deps.sh test
+	$(MAKE) check
+	$(MAKE) check-asan
+
+check: $(BUILD)/hexchess $(TEST_BIN) ## run the test suite (no install step)
+	tests/run.sh $(BUILD)
+
+check-asan: ## run the test suite built with AddressSanitizer and UBSan
+	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check
+
+bench: all ## perft speed against Stockfish and the engine's bench signature
+	scripts/install-deps.sh bench
+	bench/perft.sh $(BUILD)/hexchess
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ)
 	ar rcs $@ $^
 
-$(BUILD)/hexchess: $(CLI_OBJ) $(BUILD)/libhexchess.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS)
+$(BUILD)/hexchess: $(FRONT_OBJ) $(BUILD)/libhexchess.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(FRONT_LIBS)
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson -lm
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
+format: ## reformat the sources with clang-format
+	clang-format -i src/*/*.[ch] tests/*.[ch]
+
 clean: ## remove build outputs
 	rm -rf build build-*
 
--include $(CORE_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)

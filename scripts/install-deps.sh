@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages hexchess builds, tests and benchmarks with, when they are missing.
+# Usage: scripts/install-deps.sh [build|test|bench|all]   (default: all)
+set -euo pipefail
+
+build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev)
+test_pkgs=(libcmocka-dev clang)
+bench_pkgs=(stockfish)
+
+case "${1:-all}" in
+  build) want=("${build_pkgs[@]}") ;;
+  test) want=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  bench) want=("${build_pkgs[@]}" "${bench_pkgs[@]}") ;;
+  all) want=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}") ;;
+  *) echo "install-deps.sh: unknown set '$1' (build, test, bench or all)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=()
+[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

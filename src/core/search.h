@@ -1,0 +1,71 @@
+/*
+ * The engine: a protocol-free search API. The UCI loop, the CLI, the web server and the tests
+ * are front ends over it. An Engine owns its transposition table and worker threads; several
+ * engines may live in one process (one per web game).
+ */
+#ifndef HEXCHESS_SEARCH_H
+#define HEXCHESS_SEARCH_H
+
+#include "position.h"
+
+enum { MAX_PLY = 128, MAX_MULTIPV = 16 };
+enum { SCORE_MATE = 32000, SCORE_INFINITE = 32001, SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY };
+
+typedef struct {
+    int depth;          /* 0: no depth limit */
+    uint64_t nodes;     /* 0: no node limit */
+    int movetime_ms;    /* 0: none */
+    int time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
+    int inc_ms[COLOR_NB];
+    int movestogo;      /* 0: sudden death */
+    int mate;           /* search for a mate in this many moves; 0: no */
+    bool infinite;      /* run until engine_stop() */
+} SearchLimits;
+
+typedef struct {
+    int multipv;   /* 1-based line number */
+    int depth, seldepth;
+    int score;     /* centipawns from the side to move's view, or +-(SCORE_MATE - plies) */
+    bool is_mate;
+    int mate_moves; /* signed: + when the side to move mates */
+    uint64_t nodes;
+    int time_ms;
+    uint64_t nps;
+    int hashfull;  /* per mille */
+    int pv_len;
+    Move pv[MAX_PLY];
+} SearchInfo;
+
+typedef void (*SearchInfoFn)(const SearchInfo *info, void *ctx);
+
+typedef struct Engine Engine;
+
+/* A new engine with default options (Hash 16 MB, Threads 1, MultiPV 1, Skill Level 20). */
+Engine *engine_new(void);
+void engine_free(Engine *e);
+void search_limits_init(SearchLimits *l);
+
+/* Options by their UCI names; false when the name or value is not accepted (message in err). */
+bool engine_set_option(Engine *e, const char *name, const char *value, char *err, int err_size);
+
+typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
+typedef struct {
+    const char *name;
+    OptionType type;
+    const char *default_value;
+    int min, max;
+    const char *combo_values; /* space separated, for OPT_COMBO */
+    const char *help;
+} EngineOption;
+/* The one table of engine options (NULL-name terminated). */
+extern const EngineOption engine_options[];
+
+/* Forget everything learned (transposition table, histories). */
+void engine_new_game(Engine *e);
+/* Searches root (not modified on return) within limits; reports each finished iteration through
+ * cb (may be NULL) and returns the best move, or MOVE_NONE when there is no legal move. */
+Move engine_search(Engine *e, Position *root, const SearchLimits *limits, SearchInfoFn cb, void *ctx);
+/* Asks a running search to stop as soon as possible; safe from another thread. */
+void engine_stop(Engine *e);
+
+#endif
