@@ -44,6 +44,10 @@ const VariantDesc variant_cescacs = {
     .move_rule_draw = 150,
     .move_rule_claim = 100,
     .insufficient = BARE_KING_AGAINST_ONE_MINOR,
+    .record_format = RECORD_CTL_PGN,
+    .record_names = "C'escacs|Cescacs|C\xe2\x80\x99escacs|CTL",
+    .position_label = "PDTL",
+    .fine_check_marks = true,
 };
 
 const VariantDesc variant_glinski = {
@@ -80,6 +84,10 @@ const VariantDesc variant_glinski = {
     .move_rule_draw = 100,
     .move_rule_claim = 0,
     .insufficient = AT_MOST_ONE_MINOR_EACH,
+    .record_format = RECORD_PGN,
+    .record_names = "Glinski|Gli\xc5\x84ski|Hexagonal|Glinski's hexagonal chess|Hexagonal chess",
+    .position_label = "FEN",
+    .fine_check_marks = false,
 };
 
 const char *const variant_names[] = {"cescacs", "glinski", NULL};

@@ -30,6 +30,8 @@ typedef struct {
 typedef enum { COORDS_CTL, COORDS_RANKS } CoordScheme;
 typedef enum { PROMOTE_ANY_LISTED, PROMOTE_CAPTURED_ONLY } PromotionPolicy;
 typedef enum { BARE_KING_AGAINST_ONE_MINOR, AT_MOST_ONE_MINOR_EACH } InsufficientRule;
+/* How game records write moves: CTL-AN in CTL-PGN (a move pair a line, "1. a, b") or algebraic in PGN. */
+typedef enum { RECORD_CTL_PGN, RECORD_PGN } RecordFormat;
 
 typedef struct {
     const char *name;  /* command-line name */
@@ -59,6 +61,11 @@ typedef struct {
     int repetition_draw, repetition_claim; /* 0: no such rule */
     int move_rule_draw, move_rule_claim;
     InsufficientRule insufficient;
+    /* Game records. */
+    RecordFormat record_format;
+    const char *record_names;   /* Variant label values read, '|'-separated; the first is written */
+    const char *position_label; /* the label of a start position */
+    bool fine_check_marks;      /* write +∞ +^ ++ rather than + */
 } VariantDesc;
 
 enum { MAX_CASTLES = 32 };
