@@ -45,7 +45,7 @@ const VariantDesc variant_cescacs = {
     .move_rule_claim = 100,
     .insufficient = BARE_KING_AGAINST_ONE_MINOR,
     .record_format = RECORD_CTL_PGN,
-    .record_names = "C'escacs|Cescacs|C\xe2\x80\x99escacs|CTL",
+    .record_names = "C'escacs|Cescacs|C\xe2\x80\x99" "escacs|CTL",
     .position_label = "PDTL",
     .fine_check_marks = true,
 };
