@@ -33,5 +33,7 @@ int cmd_moves(const CliOptions *opts);
 int cmd_perft(const CliOptions *opts);
 int cmd_apply(const CliOptions *opts);
 int cmd_status(const CliOptions *opts);
+int cmd_uci_loop(const CliOptions *opts);
+int cmd_bench(const CliOptions *opts);
 
 #endif

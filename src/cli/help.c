@@ -38,6 +38,24 @@ const Command cli_commands[] = {
      "             1-0, 3/4-1/4 (stalemate), 1/2-1/2 ... in Glinski, or * while the game goes on\n\n"
      "Example:\n"
      "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n"},
+    {"uci", cmd_uci_loop, "speak the UCI protocol on standard input/output",
+     "hexchess uci",
+     "Runs the engine under the UCI protocol (Fairy-Stockfish conventions for variants):\n"
+     "  setoption name UCI_Variant value cescacs|glinski\n"
+     "  position startpos|fen <PDTL-or-FEN> [moves <move>...]   (moves as 'hexchess moves' prints them)\n"
+     "  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]\n"
+     "     [mate N] [infinite]   then 'stop'\n"
+     "Options: UCI_Variant, Hash, Threads, MultiPV, Skill Level, Move Overhead, Clear Hash,\n"
+     "CescacsCastling (false: no castling and the king's leap cannot capture). Malformed commands\n"
+     "are answered with 'info string error: ...'.\n\n"
+     "Example:\n"
+     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n"},
+    {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
+     "hexchess bench [DEPTH]",
+     "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 7) with one\n"
+     "thread and a 16 MB hash cleared between positions. Progress goes to stderr; the last line\n"
+     "is 'N nodes M nps'. N is the engine's fingerprint: identical in every build; it changes\n"
+     "only when the search's behaviour changes (commits say 'Bench: N').\n"},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

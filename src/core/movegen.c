@@ -314,6 +314,29 @@ void gen_legal(Position *p, MoveList *out)
             add(out, pseudo.moves[i]);
 }
 
+bool move_is_noisy(const Position *p, Move m)
+{
+    MoveKind kind = move_kind(m);
+    if (kind == MK_CASTLE)
+        return false;
+    return move_promo(m) != NO_TYPE || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || p->board[move_to(m)];
+}
+
+void gen_legal_noisy(Position *p, MoveList *out)
+{
+    Context ctx;
+    init_context(p, &ctx);
+    out->count = 0;
+    if (gen_forced_promotions(p, &ctx, out))
+        return;
+    MoveList pseudo;
+    pseudo.count = 0;
+    gen_pseudo(p, &ctx, &pseudo);
+    for (int i = 0; i < pseudo.count; i++)
+        if (move_is_noisy(p, pseudo.moves[i]) && is_safe(p, &ctx, pseudo.moves[i]))
+            add(out, pseudo.moves[i]);
+}
+
 int count_legal(Position *p)
 {
     Context ctx;

@@ -214,10 +214,8 @@ static void promote(Position *p, int cell, PieceType t)
     pos_put(p, make_piece(c, t), cell);
 }
 
-void pos_make(Position *p, Move m)
+static Undo *push_undo(Position *p, Move m)
 {
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
     Undo *u = &p->hist[p->ply++];
     u->key = p->key;
     u->move = m;
@@ -231,7 +229,25 @@ void pos_make(Position *p, Move m)
     u->scorn_capturer[0] = p->scorn_capturer[0];
     u->scorn_capturer[1] = p->scorn_capturer[1];
     u->halfmove = (uint16_t)p->halfmove;
+    return u;
+}
 
+void pos_make_null(Position *p)
+{
+    push_undo(p, MOVE_NONE);
+    clear_capture_rights(p);
+    p->halfmove++;
+    if (p->stm == BLACK && p->fullmove)
+        p->fullmove++;
+    p->stm = (Color)!p->stm;
+    p->key ^= p->v->zobrist_side;
+}
+
+void pos_make(Position *p, Move m)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    Undo *u = push_undo(p, m);
     Color us = p->stm;
     int from = move_from(m), to = move_to(m);
     MoveKind kind = move_kind(m);
@@ -310,7 +326,9 @@ void pos_unmake(Position *p)
     p->stm = us;
     if (us == BLACK && p->fullmove)
         p->fullmove--;
-    if (kind == MK_CASTLE) {
+    if (m == MOVE_NONE) {
+        /* a null move moved nothing */
+    } else if (kind == MK_CASTLE) {
         const Castle *c = &v->castles[us][move_castle(m)];
         for (int i = c->rook_count - 1; i >= 0; i--)
             move_man(p, c->rook_to[i], v->rook_start[us][c->rook_which[i]]);

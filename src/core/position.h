@@ -67,5 +67,7 @@ int pos_promotion_choices(const Position *p, Color c, int cell, PieceType *out);
 
 void pos_make(Position *p, Move m);
 void pos_unmake(Position *p);
+/* Passes the turn (the search's null move); undone by pos_unmake. */
+void pos_make_null(Position *p);
 
 #endif

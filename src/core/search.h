@@ -60,11 +60,17 @@ typedef struct {
 /* The one table of engine options (NULL-name terminated). */
 extern const EngineOption engine_options[];
 
+/* The variant and castling option last set through UCI_Variant / CescacsCastling. */
+const char *engine_variant(const Engine *e);
+bool engine_castling(const Engine *e);
+
 /* Forget everything learned (transposition table, histories). */
 void engine_new_game(Engine *e);
 /* Searches root (not modified on return) within limits; reports each finished iteration through
  * cb (may be NULL) and returns the best move, or MOVE_NONE when there is no legal move. */
 Move engine_search(Engine *e, Position *root, const SearchLimits *limits, SearchInfoFn cb, void *ctx);
+/* Nodes searched by the last engine_search (all threads). */
+uint64_t engine_last_nodes(const Engine *e);
 /* Asks a running search to stop as soon as possible; safe from another thread. */
 void engine_stop(Engine *e);
 

@@ -1,0 +1,76 @@
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Two entries per bucket: one kept by depth, one always replaced. */
+enum { BUCKET = 2 };
+
+bool tt_resize(TTable *tt, size_t mb)
+{
+    size_t want = mb * 1024 * 1024 / sizeof(TTEntry);
+    size_t count = BUCKET;
+    while (count * 2 <= want)
+        count *= 2;
+    TTEntry *entries = calloc(count, sizeof(TTEntry));
+    if (!entries)
+        return false;
+    free(tt->entries);
+    tt->entries = entries;
+    tt->count = count;
+    tt->generation = 0;
+    return true;
+}
+
+void tt_free(TTable *tt)
+{
+    free(tt->entries);
+    tt->entries = NULL;
+    tt->count = 0;
+}
+
+void tt_clear(TTable *tt)
+{
+    memset(tt->entries, 0, tt->count * sizeof(TTEntry));
+    tt->generation = 0;
+}
+
+void tt_new_search(TTable *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
+
+static TTEntry *bucket_of(const TTable *tt, uint64_t key)
+{
+    return &tt->entries[(size_t)key & (tt->count - 1) & ~(size_t)(BUCKET - 1)];
+}
+
+const TTEntry *tt_probe(const TTable *tt, uint64_t key)
+{
+    TTEntry *b = bucket_of(tt, key);
+    for (int i = 0; i < BUCKET; i++)
+        if (b[i].key == key && (b[i].bound_age & 3))
+            return &b[i];
+    return NULL;
+}
+
+void tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound)
+{
+    TTEntry *b = bucket_of(tt, key);
+    TTEntry *e = &b[1];
+    bool stale = (b[0].bound_age >> 2) != tt->generation;
+    if (b[0].key == key || stale || depth >= b[0].depth)
+        e = &b[0];
+    if (e->key == key && move == MOVE_NONE)
+        move = e->move; /* keep the best move we knew */
+    e->key = key;
+    e->move = move;
+    e->score = (int16_t)score;
+    e->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    e->bound_age = (uint8_t)(bound | tt->generation << 2);
+}
+
+int tt_hashfull(const TTable *tt)
+{
+    int used = 0, n = tt->count < 1000 ? (int)tt->count : 1000;
+    for (int i = 0; i < n; i++)
+        used += (tt->entries[i].bound_age & 3) && (tt->entries[i].bound_age >> 2) == tt->generation;
+    return n ? used * 1000 / n : 0;
+}

@@ -1,0 +1,35 @@
+/* The transposition table, shared by the search threads of one engine. */
+#ifndef HEXCHESS_TT_H
+#define HEXCHESS_TT_H
+
+#include <stddef.h>
+
+#include "types.h"
+
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+typedef struct {
+    uint64_t key;
+    Move move;
+    int16_t score;
+    uint8_t depth;
+    uint8_t bound_age; /* bound in bits 0-1, generation in bits 2-7 */
+} TTEntry;
+
+typedef struct {
+    TTEntry *entries;
+    size_t count; /* a power of two */
+    uint8_t generation;
+} TTable;
+
+/* Allocates about mb megabytes (at least one entry); false when out of memory. */
+bool tt_resize(TTable *tt, size_t mb);
+void tt_free(TTable *tt);
+void tt_clear(TTable *tt);
+void tt_new_search(TTable *tt);
+/* The entry for key, or NULL. Concurrent writers may tear an entry: callers verify the move. */
+const TTEntry *tt_probe(const TTable *tt, uint64_t key);
+void tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound);
+int tt_hashfull(const TTable *tt);
+
+#endif
