@@ -21,6 +21,7 @@ typedef struct {
     const char *summary;
     const char *usage;
     const char *help;
+    bool own_options; /* options other than the common ones are passed on as operands */
 } Command;
 
 extern const Command cli_commands[];
@@ -35,5 +36,6 @@ int cmd_apply(const CliOptions *opts);
 int cmd_status(const CliOptions *opts);
 int cmd_uci_loop(const CliOptions *opts);
 int cmd_bench(const CliOptions *opts);
+int cmd_match(const CliOptions *opts);
 
 #endif

@@ -9,7 +9,7 @@ const Command cli_commands[] = {
      "Glinski moves are coordinate moves: f5f6, f10f11q.\n\n"
      "Examples:\n"
      "  hexchess moves\n"
-     "  hexchess moves -v glinski -p 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1'\n"},
+     "  hexchess moves -v glinski -p 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1'\n", false},
     {"perft", cmd_perft, "count the leaves of the legal-move tree",
      "hexchess perft [-v V] [-p POSITION] [--divide] DEPTH",
      "Counts the positions reached after DEPTH plies of legal moves (draw rules ignored).\n"
@@ -17,7 +17,7 @@ const Command cli_commands[] = {
      "The last line is always: nodes N time SECONDS nps LEAVES_PER_SECOND\n\n"
      "Examples:\n"
      "  hexchess perft 3\n"
-     "  hexchess perft -v glinski --divide 2\n"},
+     "  hexchess perft -v glinski --divide 2\n", false},
     {"apply", cmd_apply, "play moves and print the resulting position",
      "hexchess apply [-v V] [-p POSITION] MOVE...",
      "Plays the moves, written as 'hexchess moves' prints them, from the position and prints\n"
@@ -25,7 +25,7 @@ const Command cli_commands[] = {
      "with its number and the command exits with status 1.\n\n"
      "Examples:\n"
      "  hexchess apply E7-E13 E21-E15\n"
-     "  hexchess apply -v glinski f5f6 f7f6\n"},
+     "  hexchess apply -v glinski f5f6 f7f6\n", false},
     {"status", cmd_status, "tell check, mate, stalemate and draws of a position",
      "hexchess status [-v V] [-p POSITION]",
      "Prints, one 'KEY VALUE' per line:\n"
@@ -37,7 +37,7 @@ const Command cli_commands[] = {
      "  result     the score the rules give: 3-0, 2-1 (stalemate), 1-1 ... in C'escacs,\n"
      "             1-0, 3/4-1/4 (stalemate), 1/2-1/2 ... in Glinski, or * while the game goes on\n\n"
      "Example:\n"
-     "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n"},
+     "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n", false},
     {"uci", cmd_uci_loop, "speak the UCI protocol on standard input/output",
      "hexchess uci",
      "Runs the engine under the UCI protocol (Fairy-Stockfish conventions for variants):\n"
@@ -49,13 +49,35 @@ const Command cli_commands[] = {
      "CescacsCastling (false: no castling and the king's leap cannot capture). Malformed commands\n"
      "are answered with 'info string error: ...'.\n\n"
      "Example:\n"
-     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n"},
+     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n", false},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
      "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 7) with one\n"
      "thread and a 16 MB hash cleared between positions. Progress goes to stderr; the last line\n"
      "is 'N nodes M nps'. N is the engine's fingerprint: identical in every build; it changes\n"
-     "only when the search's behaviour changes (commits say 'Bench: N').\n"},
+     "only when the search's behaviour changes (commits say 'Bench: N').\n", false},
+    {"match", cmd_match, "play two UCI engines against each other; score, Elo, SPRT",
+     "hexchess match [-v V] --engine CMD --engine CMD [OPTIONS]",
+     "Plays --games games (default 20) between two UCI engine commands (run with sh -c), from\n"
+     "openings made of --opening-plies random legal plies (default 2, --seed N picks them), each\n"
+     "opening played with both colours. Games are adjudicated by the rules: mate, stalemate with\n"
+     "the variant's scoring (C'escacs 2-1, Glinski 3/4-1/4), automatic draws; --max-plies N\n"
+     "(default 600) adjudicates a draw. Engine 1's result is reported as score, Elo with a 95%\n"
+     "interval and, with --sprt, Wald's SPRT verdict (alpha = beta = 0.05).\n\n"
+     "Options:\n"
+     "  --engine CMD       an engine command line, given twice (engine 1, engine 2)\n"
+     "  --games N          games to play (default 20)\n"
+     "  --tc BASE+INC      clock per game in seconds (default 10+0.1)\n"
+     "  --movetime MS      fixed time per move instead of a clock\n"
+     "  --depth N          fixed depth per move instead of a clock\n"
+     "  --concurrency N    games played at once (default 1)\n"
+     "  --pgn FILE         write the games (CTL-PGN or PGN) to FILE\n"
+     "  --sprt ELO0,ELO1   test H0: elo = ELO0 against H1: elo = ELO1 (e.g. 0,5)\n"
+     "  --no-castling      C'escacs without castling\n\n"
+     "Example:\n"
+     "  hexchess match -v glinski --engine 'build/hexchess uci' --engine 'build/hexchess uci --baseline' \\\n"
+     "      --games 100 --movetime 1000 --pgn games.pgn\n",
+     true},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

@@ -47,7 +47,7 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
             o->divide = true;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             o->help = true;
-        } else if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) {
+        } else if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9') && !cmd->own_options) {
             fprintf(stderr, "hexchess %s: unknown option '%s' (see hexchess %s --help)\n", cmd->name, a, cmd->name);
             return 2;
         } else {

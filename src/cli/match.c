@@ -1,0 +1,444 @@
+/*
+ * `hexchess match`: two UCI engines play each other from opening positions, both colours per
+ * opening. Games are adjudicated by the library's rules (mate, stalemate with the variant's
+ * scoring, automatic draws), written to a game file, and summed up as a score, an Elo difference
+ * with a 95% interval and, on request, an SPRT verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include <time.h>
+
+#include "../core/movegen.h"
+#include "../core/notation.h"
+#include "../core/postext.h"
+#include "../core/status.h"
+#include "cli.h"
+#include "uciclient.h"
+
+enum { MAX_OPENINGS = 1000, DEFAULT_MAX_PLIES = 600, ENGINE_START_MS = 10000 };
+
+typedef struct {
+    const char *engine_cmd[2];
+    const Variant *variant;
+    int games;
+    int base_ms, inc_ms, movetime_ms, depth;
+    int concurrency;
+    int opening_plies;
+    int max_plies;
+    unsigned seed;
+    const char *pgn_path;
+    bool sprt;
+    double elo0, elo1, alpha, beta;
+    bool castling;
+} MatchConfig;
+
+typedef struct {
+    double score[2]; /* points of engine 0 and 1 on a 0..1 scale */
+    int plies;
+    char result[16];
+    char reason[96];
+} GameOutcome;
+
+typedef struct {
+    const MatchConfig *cfg;
+    char (*openings)[POSITION_TEXT_MAX];
+    int opening_nb;
+    mtx_t lock;
+    int next_game;
+    int finished;
+    double *scores; /* engine 0's score per game */
+    int wins, losses, draws;
+    FILE *pgn;
+    bool stop;
+} Match;
+
+/* Builds distinct openings by random legal plies from the start position (fixed seed). */
+static int make_openings(const MatchConfig *cfg, char (*out)[POSITION_TEXT_MAX], int want)
+{
+    Position *p = malloc(sizeof *p);
+    if (!p)
+        return 0;
+    uint64_t rng = cfg->seed * 0x9E3779B97F4A7C15ull + 1;
+    int n = 0;
+    for (int attempt = 0; n < want && attempt < want * 20; attempt++) {
+        pos_set_start(p, cfg->variant);
+        p->castling_allowed = p->castling_allowed && cfg->castling;
+        bool ok = true;
+        for (int ply = 0; ply < cfg->opening_plies && ok; ply++) {
+            MoveList ml;
+            gen_legal(p, &ml);
+            if (ml.count == 0) {
+                ok = false;
+                break;
+            }
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            pos_make(p, ml.moves[rng % (uint64_t)ml.count]);
+        }
+        if (!ok || count_legal(p) == 0)
+            continue;
+        char text[POSITION_TEXT_MAX];
+        pos_to_text(p, text, sizeof text);
+        bool seen = false;
+        for (int i = 0; i < n && !seen; i++)
+            seen = !strcmp(out[i], text);
+        if (!seen)
+            strcpy(out[n++], text);
+    }
+    free(p);
+    return n;
+}
+
+static bool start_engine(UciClient *c, const char *cmd, const MatchConfig *cfg)
+{
+    char line[4096];
+    if (!uci_client_start(c, cmd))
+        return false;
+    if (!uci_client_send(c, "uci") || !uci_client_wait_for(c, "uciok", line, sizeof line, ENGINE_START_MS)) {
+        fprintf(stderr, "hexchess match: '%s' did not answer 'uci'\n", cmd);
+        return false;
+    }
+    uci_client_send(c, "setoption name UCI_Variant value %s", cfg->variant->desc->name);
+    uci_client_send(c, "setoption name CescacsCastling value %s", cfg->castling ? "true" : "false");
+    return true;
+}
+
+static bool ready(UciClient *c)
+{
+    char line[4096];
+    return uci_client_send(c, "isready") && uci_client_wait_for(c, "readyok", line, sizeof line, ENGINE_START_MS);
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void decide(GameOutcome *g, const VariantDesc *d, int white_engine, Color winner, double share,
+                   const char *result, const char *reason)
+{
+    int w = winner == WHITE ? white_engine : !white_engine;
+    g->score[w] = share;
+    g->score[!w] = 1.0 - share;
+    snprintf(g->result, sizeof g->result, "%s", result);
+    snprintf(g->reason, sizeof g->reason, "%s", reason);
+    (void)d;
+}
+
+static void draw_game(GameOutcome *g, const VariantDesc *d, const char *reason)
+{
+    g->score[0] = g->score[1] = 0.5;
+    snprintf(g->result, sizeof g->result, "%s", d->result_draw);
+    snprintf(g->reason, sizeof g->reason, "%s", reason);
+}
+
+static void write_game(Match *m, int number, const char *opening, const char *names[2], int white_engine,
+                       char (*moves)[MOVE_TEXT_MAX], int plies, const GameOutcome *g)
+{
+    const VariantDesc *d = m->cfg->variant->desc;
+    bool ctl = d->coords == COORDS_CTL;
+    FILE *f = m->pgn;
+    fprintf(f, "[Variant \"%s\"]\n[Event \"hexchess match\"]\n[Round \"%d\"]\n", ctl ? "C'escacs" : "Glinski", number);
+    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", names[white_engine], names[!white_engine],
+            g->result);
+    fprintf(f, "[%s \"%s\"]\n[Termination \"%s\"]\n\n", ctl ? "PDTL" : "FEN", opening, g->reason);
+    for (int i = 0; i < plies; i++) {
+        if (i % 2 == 0)
+            fprintf(f, "%s%d. %s", ctl ? (i ? "\n" : "") : (i ? " " : ""), i / 2 + 1, moves[i]);
+        else
+            fprintf(f, "%s%s", ctl ? ", " : " ", moves[i]);
+    }
+    fprintf(f, "\n%s\n\n", g->result);
+    fflush(f);
+}
+
+/* Plays one game; engine white_engine has White. */
+static void play_game(Match *m, UciClient eng[2], int number, const char *opening, int white_engine,
+                      const char *names[2])
+{
+    const MatchConfig *cfg = m->cfg;
+    const VariantDesc *d = cfg->variant->desc;
+    Position *p = malloc(sizeof *p);
+    char (*moves)[MOVE_TEXT_MAX] = malloc(sizeof *moves * (size_t)(cfg->max_plies + 1));
+    char *cmd = malloc(MOVE_TEXT_MAX * (size_t)(cfg->max_plies + 1) + POSITION_TEXT_MAX + 64);
+    GameOutcome g = {{0, 0}, 0, "*", ""};
+    char err[256], line[65536];
+    if (!p || !moves || !cmd || !pos_from_text(p, cfg->variant, opening, err, sizeof err)) {
+        draw_game(&g, d, "could not set up the opening");
+        goto done;
+    }
+    p->castling_allowed = p->castling_allowed && cfg->castling;
+    for (int i = 0; i < 2; i++) {
+        uci_client_send(&eng[i], "ucinewgame");
+        ready(&eng[i]);
+    }
+    long long clock_ms[2] = {cfg->base_ms, cfg->base_ms};
+    int plies = 0;
+    for (;;) {
+        Status st;
+        pos_status(p, &st);
+        if (st.mate) {
+            decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], "checkmate");
+            break;
+        }
+        if (st.stalemate) {
+            decide(&g, d, white_engine, (Color)!p->stm, d->stalemate_share_permille / 1000.0,
+                   d->result_stalemate[!p->stm], "stalemate");
+            break;
+        }
+        if (st.draw) {
+            char name[32];
+            draw_name(cfg->variant, st.draw, false, name, sizeof name);
+            draw_game(&g, d, name);
+            break;
+        }
+        if (plies >= cfg->max_plies) {
+            draw_game(&g, d, "adjudicated: too long");
+            break;
+        }
+        int side = p->stm == WHITE ? white_engine : !white_engine;
+        UciClient *e = &eng[side];
+        int n = sprintf(cmd, "position fen %s", opening);
+        if (plies)
+            n += sprintf(cmd + n, " moves");
+        for (int i = 0; i < plies; i++)
+            n += sprintf(cmd + n, " %s", moves[i]);
+        uci_client_send(e, "%s", cmd);
+        int wait_ms;
+        if (cfg->movetime_ms) {
+            uci_client_send(e, "go movetime %d", cfg->movetime_ms);
+            wait_ms = cfg->movetime_ms * 3 + 1000;
+        } else if (cfg->depth) {
+            uci_client_send(e, "go depth %d", cfg->depth);
+            wait_ms = 600000;
+        } else {
+            int wc = white_engine, bc = !white_engine;
+            uci_client_send(e, "go wtime %lld btime %lld winc %d binc %d", clock_ms[wc], clock_ms[bc], cfg->inc_ms,
+                            cfg->inc_ms);
+            wait_ms = (int)clock_ms[side] + 1000;
+        }
+        long long started = now_ms();
+        bool got = uci_client_wait_for(e, "bestmove", line, sizeof line, wait_ms);
+        long long used = now_ms() - started;
+        if (!got) {
+            decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm],
+                   cfg->movetime_ms || cfg->depth ? "engine did not answer" : "time forfeit");
+            break;
+        }
+        if (!cfg->movetime_ms && !cfg->depth) {
+            clock_ms[side] -= used;
+            if (clock_ms[side] < 0) {
+                decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], "time forfeit");
+                break;
+            }
+            clock_ms[side] += cfg->inc_ms;
+        }
+        char text[MOVE_TEXT_MAX] = "";
+        sscanf(line, "bestmove %23s", text);
+        Move mv = move_from_text(p, text);
+        if (mv == MOVE_NONE) {
+            char reason[96];
+            snprintf(reason, sizeof reason, "illegal move '%s'", text);
+            decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], reason);
+            fprintf(stderr, "hexchess match: game %d: %s by %s\n", number, reason, names[side]);
+            break;
+        }
+        strcpy(moves[plies++], text);
+        pos_make(p, mv);
+    }
+    g.plies = plies;
+    mtx_lock(&m->lock);
+    if (m->pgn)
+        write_game(m, number, opening, names, white_engine, moves, plies, &g);
+    mtx_unlock(&m->lock);
+done:
+    mtx_lock(&m->lock);
+    m->scores[number - 1] = g.score[0];
+    m->wins += g.score[0] > 0.5;
+    m->losses += g.score[0] < 0.5;
+    m->draws += g.score[0] == 0.5;
+    m->finished++;
+    fprintf(stderr, "game %d/%d: %s %s (%s, %d plies)  score %d-%d-%d\n", number, m->cfg->games,
+            names[white_engine], g.result, g.reason, g.plies, m->wins, m->losses, m->draws);
+    mtx_unlock(&m->lock);
+    free(p);
+    free(moves);
+    free(cmd);
+}
+
+static int match_worker(void *arg)
+{
+    Match *m = arg;
+    const MatchConfig *cfg = m->cfg;
+    UciClient eng[2];
+    const char *names[2] = {cfg->engine_cmd[0], cfg->engine_cmd[1]};
+    bool ok = start_engine(&eng[0], cfg->engine_cmd[0], cfg) && start_engine(&eng[1], cfg->engine_cmd[1], cfg);
+    for (;;) {
+        mtx_lock(&m->lock);
+        int game = m->stop || !ok ? cfg->games : m->next_game++;
+        mtx_unlock(&m->lock);
+        if (game >= cfg->games)
+            break;
+        const char *opening = m->openings[(game / 2) % m->opening_nb];
+        play_game(m, eng, game + 1, opening, game % 2, names);
+    }
+    uci_client_stop(&eng[0]);
+    uci_client_stop(&eng[1]);
+    if (!ok) {
+        mtx_lock(&m->lock);
+        m->stop = true;
+        mtx_unlock(&m->lock);
+    }
+    return 0;
+}
+
+static double elo_of(double score)
+{
+    if (score <= 0.0)
+        return -999.0;
+    if (score >= 1.0)
+        return 999.0;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+static double expected_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+
+static void report(const Match *m)
+{
+    const MatchConfig *cfg = m->cfg;
+    int n = m->finished;
+    if (n == 0)
+        return;
+    double sum = 0, sq = 0;
+    for (int i = 0; i < cfg->games; i++)
+        if (m->scores[i] >= 0) {
+            sum += m->scores[i];
+            sq += m->scores[i] * m->scores[i];
+        }
+    double mean = sum / n;
+    double var = sq / n - mean * mean;
+    double se = n > 1 ? sqrt(var / (n - 1)) : 0.0;
+    printf("games %d  engine 1: +%d -%d =%d  score %.1f/%d (%.1f%%)\n", n, m->wins, m->losses, m->draws, sum, n,
+           100.0 * mean);
+    printf("elo %+.1f  95%% interval [%+.1f, %+.1f]\n", elo_of(mean), elo_of(mean - 1.96 * se),
+           elo_of(mean + 1.96 * se));
+    if (cfg->sprt && var > 0) {
+        /* Wald's SPRT with the normal approximation of the per-game score. */
+        double s0 = expected_score(cfg->elo0), s1 = expected_score(cfg->elo1);
+        double llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+        double lower = log(cfg->beta / (1 - cfg->alpha)), upper = log((1 - cfg->beta) / cfg->alpha);
+        const char *verdict = llr >= upper ? "H1 accepted" : llr <= lower ? "H0 accepted" : "inconclusive";
+        printf("sprt elo0 %.1f elo1 %.1f  llr %.2f  bounds [%.2f, %.2f]  %s\n", cfg->elo0, cfg->elo1, llr, lower,
+               upper, verdict);
+    }
+}
+
+static bool parse_tc(const char *s, MatchConfig *cfg)
+{
+    double base, inc = 0;
+    char extra;
+    if (sscanf(s, "%lf+%lf%c", &base, &inc, &extra) < 1 || base <= 0 || inc < 0)
+        return false;
+    cfg->base_ms = (int)(base * 1000);
+    cfg->inc_ms = (int)(inc * 1000);
+    return true;
+}
+
+static bool parse_number(const char *s, int min, int max, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < min || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+int cmd_match(const CliOptions *opts)
+{
+    MatchConfig cfg = {{NULL, NULL}, opts->variant, 20, 10000, 100, 0, 0, 1, 2, DEFAULT_MAX_PLIES, 1, NULL,
+                       false, 0, 5, 0.05, 0.05, true};
+    int engines = 0;
+    for (int i = 0; i < opts->argc; i++) {
+        const char *a = opts->argv[i];
+        const char *v = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
+        bool ok = v != NULL;
+        int seed = 0;
+        if (!strcmp(a, "--engine"))
+            ok = ok && engines < 2 && (cfg.engine_cmd[engines++] = v);
+        else if (!strcmp(a, "--games"))
+            ok = ok && parse_number(v, 1, 100000, &cfg.games);
+        else if (!strcmp(a, "--tc"))
+            ok = ok && parse_tc(v, &cfg);
+        else if (!strcmp(a, "--movetime"))
+            ok = ok && parse_number(v, 1, 3600000, &cfg.movetime_ms);
+        else if (!strcmp(a, "--depth"))
+            ok = ok && parse_number(v, 1, 100, &cfg.depth);
+        else if (!strcmp(a, "--concurrency"))
+            ok = ok && parse_number(v, 1, 64, &cfg.concurrency);
+        else if (!strcmp(a, "--opening-plies"))
+            ok = ok && parse_number(v, 0, 20, &cfg.opening_plies);
+        else if (!strcmp(a, "--max-plies"))
+            ok = ok && parse_number(v, 10, 100000, &cfg.max_plies);
+        else if (!strcmp(a, "--seed"))
+            ok = ok && parse_number(v, 0, 1000000000, &seed), cfg.seed = (unsigned)seed;
+        else if (!strcmp(a, "--pgn"))
+            cfg.pgn_path = v;
+        else if (!strcmp(a, "--no-castling")) {
+            cfg.castling = false;
+            i--;
+        } else if (!strcmp(a, "--sprt")) {
+            ok = ok && sscanf(v, "%lf,%lf", &cfg.elo0, &cfg.elo1) == 2 && cfg.elo1 > cfg.elo0;
+            cfg.sprt = true;
+        } else {
+            fprintf(stderr, "hexchess match: unknown option '%s' (see hexchess match --help)\n", a);
+            return 2;
+        }
+        if (!ok) {
+            fprintf(stderr, "hexchess match: bad or missing value for %s (see hexchess match --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (engines != 2) {
+        fprintf(stderr, "hexchess match: give two engines with --engine CMD --engine CMD\n");
+        return 2;
+    }
+    Match m = {0};
+    m.cfg = &cfg;
+    m.openings = malloc(sizeof *m.openings * MAX_OPENINGS);
+    m.scores = malloc(sizeof *m.scores * (size_t)cfg.games);
+    if (!m.openings || !m.scores) {
+        fprintf(stderr, "hexchess match: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < cfg.games; i++)
+        m.scores[i] = -1;
+    m.opening_nb = make_openings(&cfg, m.openings, (cfg.games + 1) / 2 < MAX_OPENINGS ? (cfg.games + 1) / 2 : MAX_OPENINGS);
+    if (m.opening_nb == 0) {
+        fprintf(stderr, "hexchess match: could not build openings\n");
+        return 1;
+    }
+    if (cfg.pgn_path && !(m.pgn = fopen(cfg.pgn_path, "w"))) {
+        fprintf(stderr, "hexchess match: cannot write '%s'\n", cfg.pgn_path);
+        return 1;
+    }
+    mtx_init(&m.lock, mtx_plain);
+    thrd_t threads[64];
+    for (int i = 0; i < cfg.concurrency; i++)
+        thrd_create(&threads[i], match_worker, &m);
+    for (int i = 0; i < cfg.concurrency; i++)
+        thrd_join(threads[i], NULL);
+    report(&m);
+    if (m.pgn)
+        fclose(m.pgn);
+    mtx_destroy(&m.lock);
+    int rc = m.finished == cfg.games ? 0 : 1;
+    free(m.openings);
+    free(m.scores);
+    return rc;
+}

@@ -1,0 +1,26 @@
+/* A UCI engine run as a child process: spawn, send a line, read a line with a deadline. */
+#ifndef HEXCHESS_UCICLIENT_H
+#define HEXCHESS_UCICLIENT_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+typedef struct {
+    pid_t pid;
+    int to_engine;
+    int from_engine;
+    char buf[65536];
+    int buf_len;
+    char name[128];
+} UciClient;
+
+/* Starts `sh -c command`; false (message on stderr) when it cannot. */
+bool uci_client_start(UciClient *c, const char *command);
+bool uci_client_send(UciClient *c, const char *fmt, ...);
+/* Reads one line into line (without newline) within timeout_ms; false on timeout or EOF. */
+bool uci_client_read_line(UciClient *c, char *line, int size, int timeout_ms);
+/* Reads lines until one starts with prefix; the line is left in line. */
+bool uci_client_wait_for(UciClient *c, const char *prefix, char *line, int size, int timeout_ms);
+void uci_client_stop(UciClient *c);
+
+#endif
