@@ -39,7 +39,7 @@ const Command cli_commands[] = {
      "Example:\n"
      "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n", false},
     {"uci", cmd_uci_loop, "speak the UCI protocol on standard input/output",
-     "hexchess uci",
+     "hexchess uci [--baseline]",
      "Runs the engine under the UCI protocol (Fairy-Stockfish conventions for variants):\n"
      "  setoption name UCI_Variant value cescacs|glinski\n"
      "  position startpos|fen <PDTL-or-FEN> [moves <move>...]   (moves as 'hexchess moves' prints them)\n"
@@ -48,8 +48,10 @@ const Command cli_commands[] = {
      "Options: UCI_Variant, Hash, Threads, MultiPV, Skill Level, Move Overhead, Clear Hash,\n"
      "CescacsCastling (false: no castling and the king's leap cannot capture). Malformed commands\n"
      "are answered with 'info string error: ...'.\n\n"
+     "With --baseline, every 'go' is answered by the yardstick engine instead: a plain depth-4\n"
+     "alpha-beta search with a material + mobility evaluation (for measuring the real engine).\n\n"
      "Example:\n"
-     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n", false},
+     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n", true},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
      "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 7) with one\n"

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <threads.h>
 
+#include "../core/baseline.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/search.h"
@@ -21,6 +22,7 @@ typedef struct {
     SearchLimits limits;
     thrd_t thread;
     bool searching;
+    bool baseline; /* answer `go` with the yardstick search instead of the engine */
     mtx_t out;
 } Uci;
 
@@ -69,7 +71,16 @@ static int search_thread(void *arg)
         return 0;
     }
     memcpy(copy, u->search_pos, sizeof *copy);
-    Move best = engine_search(u->engine, copy, &u->limits, print_info, u);
+    Move best;
+    if (u->baseline) {
+        SearchInfo info = {.multipv = 1, .depth = BASELINE_DEPTH, .pv_len = 1};
+        best = baseline_search(copy, BASELINE_DEPTH, &info.score, &info.nodes);
+        info.pv[0] = best;
+        if (best != MOVE_NONE)
+            print_info(&info, u);
+    } else {
+        best = engine_search(u->engine, copy, &u->limits, print_info, u);
+    }
     free(copy);
     if (best == MOVE_NONE) {
         say(u, "bestmove (none)");
@@ -293,8 +304,14 @@ static const UciCommand uci_commands[] = {
 
 int cmd_uci_loop(const CliOptions *opts)
 {
-    (void)opts;
     Uci u = {0};
+    for (int i = 0; i < opts->argc; i++) {
+        if (strcmp(opts->argv[i], "--baseline")) {
+            fprintf(stderr, "hexchess uci: unknown argument '%s' (see hexchess uci --help)\n", opts->argv[i]);
+            return 2;
+        }
+        u.baseline = true;
+    }
     u.engine = engine_new();
     u.pos = malloc(sizeof *u.pos);
     u.search_pos = malloc(sizeof *u.search_pos);
