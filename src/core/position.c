@@ -228,7 +228,7 @@ static Undo *push_undo(Position *p, Move m)
     u->scorn_victim = p->scorn_victim;
     u->scorn_capturer[0] = p->scorn_capturer[0];
     u->scorn_capturer[1] = p->scorn_capturer[1];
-    u->halfmove = (uint16_t)p->halfmove;
+    u->halfmove = p->halfmove;
     return u;
 }
 

@@ -18,7 +18,7 @@ typedef struct {
     uint8_t ep_target[2];
     uint8_t scorn_victim;
     uint8_t scorn_capturer[2];
-    uint16_t halfmove;
+    int halfmove; /* as wide as Position.halfmove: a clock read from text may exceed 16 bits */
 } Undo;
 
 typedef struct Position {
