@@ -37,5 +37,7 @@ int cmd_status(const CliOptions *opts);
 int cmd_uci_loop(const CliOptions *opts);
 int cmd_bench(const CliOptions *opts);
 int cmd_match(const CliOptions *opts);
+int cmd_serve(const CliOptions *opts);
+int cmd_play(const CliOptions *opts);
 
 #endif

@@ -80,6 +80,21 @@ const Command cli_commands[] = {
      "  hexchess match -v glinski --engine 'build/hexchess uci' --engine 'build/hexchess uci --baseline' \\\n"
      "      --games 100 --movetime 1000 --pgn games.pgn\n",
      true},
+    {"serve", cmd_serve, "serve the web board and its JSON API; games are saved",
+     "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
+     "                      [--cache GAMES] [--hash MB]",
+     "Serves the web app (play both games against a person or the engine) and the JSON API under\n"
+     "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
+     "(WAL) and resumes after a restart.\n\n"
+     "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0 picks a free one)\n"
+     "  --db PATH           the game database (default ~/.local/share/hexchess/games.db)\n"
+     "  --web DIR           the web app's folder (default: web/ beside or above the program)\n"
+     "  --max-think MS      cap on any engine search, per move or analysis (default 10000)\n"
+     "  --threads N         HTTP worker threads (default 4)\n"
+     "  --cache GAMES       games kept in memory (default 256; others are reloaded on demand)\n"
+     "  --hash MB           each game engine's hash table (default 16)\n\n"
+     "Example:\n"
+     "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n", true},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

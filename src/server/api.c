@@ -1,0 +1,563 @@
+#include "api.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/movegen.h"
+
+static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
+static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
+                                                       "pegasus", "knight", "bishop", "elephant", "pawn"};
+
+static void send_json(HttpResponse *res, int status, cJSON *o)
+{
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (!text) {
+        http_error(res, 500, "out of memory");
+        return;
+    }
+    free(res->body);
+    res->status = status;
+    res->content_type = "application/json";
+    res->body = text;
+    res->len = strlen(text);
+    res->no_store = true;
+}
+
+static int error_status(GameError e)
+{
+    switch (e) {
+    case GE_OK:
+        return 200;
+    case GE_BAD_REQUEST:
+        return 400;
+    case GE_NOT_FOUND:
+        return 404;
+    case GE_CONFLICT:
+        return 409;
+    case GE_ILLEGAL:
+        return 422;
+    case GE_INTERNAL:
+        break;
+    }
+    return 500;
+}
+
+/* ---- variants ---- */
+
+static cJSON *variant_json(const Variant *v)
+{
+    const Geometry *g = &v->geo;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", v->desc->name);
+    cJSON_AddStringToObject(o, "title", v->desc->title);
+    cJSON_AddNumberToObject(o, "side", v->desc->side);
+    cJSON_AddNumberToObject(o, "columns", g->columns);
+    cJSON_AddNumberToObject(o, "lines", g->lines);
+    cJSON_AddStringToObject(o, "notation", v->desc->coords == COORDS_CTL ? "CTL-AN" : "coordinate");
+    cJSON_AddStringToObject(o, "record", v->desc->coords == COORDS_CTL ? "CTL-PGN" : "PGN");
+    cJSON_AddStringToObject(o, "position_format", v->desc->coords == COORDS_CTL ? "PDTL" : "FEN");
+    cJSON_AddBoolToObject(o, "castling", v->desc->castling);
+    cJSON *cells = cJSON_AddArrayToObject(o, "cells");
+    for (int c = 0; c < g->cell_count; c++) {
+        char name[8];
+        variant_cell_name(v, c, name);
+        cJSON *cell = cJSON_CreateObject();
+        cJSON_AddStringToObject(cell, "name", name);
+        cJSON_AddNumberToObject(cell, "col", g->col[c]);
+        cJSON_AddNumberToObject(cell, "line", g->line[c]);
+        cJSON_AddNumberToObject(cell, "colour", g->colour[c]);
+        cJSON_AddItemToArray(cells, cell);
+    }
+    cJSON *pieces = cJSON_AddObjectToObject(o, "pieces");
+    for (int t = KING; t < PIECE_TYPE_NB; t++) {
+        char l = v->desc->pieces[t].letter;
+        if (!l)
+            continue;
+        char key[2] = {l, 0};
+        cJSON *pc = cJSON_AddObjectToObject(pieces, key);
+        cJSON_AddStringToObject(pc, "name", PIECE_NAMES[t]);
+        cJSON_AddNumberToObject(pc, "value", v->desc->pieces[t].value);
+    }
+    cJSON *res = cJSON_AddObjectToObject(o, "results");
+    cJSON_AddStringToObject(res, "white_mates", v->desc->result_win[WHITE]);
+    cJSON_AddStringToObject(res, "black_mates", v->desc->result_win[BLACK]);
+    cJSON_AddStringToObject(res, "white_stalemates", v->desc->result_stalemate[WHITE]);
+    cJSON_AddStringToObject(res, "black_stalemates", v->desc->result_stalemate[BLACK]);
+    cJSON_AddStringToObject(res, "draw", v->desc->result_draw);
+    return o;
+}
+
+static void get_variants(HttpResponse *res)
+{
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; variant_names[i]; i++)
+        cJSON_AddItemToArray(arr, variant_json(variant_find(variant_names[i])));
+    send_json(res, 200, arr);
+}
+
+/* ---- game state ---- */
+
+static cJSON *cells_json(const int *cells, int n)
+{
+    return cJSON_CreateIntArray(cells, n);
+}
+
+static void add_legal_moves(cJSON *o, Game *g)
+{
+    Position *p = g->pos;
+    const Variant *v = g->v;
+    cJSON *arr = cJSON_AddArrayToObject(o, "legal");
+    if (g->over)
+        return;
+    MoveList ml;
+    gen_legal(p, &ml);
+    for (int i = 0; i < ml.count; i++) {
+        Move m = ml.moves[i];
+        char text[MOVE_TEXT_MAX];
+        move_to_text(p, m, text);
+        cJSON *mv = cJSON_CreateObject();
+        cJSON_AddStringToObject(mv, "text", text);
+        cJSON_AddNumberToObject(mv, "from", move_from(m));
+        cJSON_AddNumberToObject(mv, "to", move_to(m));
+        if (move_promo(m) != NO_TYPE) {
+            char l[2] = {variant_piece_letter(v, move_promo(m)), 0};
+            cJSON_AddStringToObject(mv, "promo", l);
+        } else if (piece_type(p->board[move_from(m)]) == PAWN && v->promotion_zone[p->stm][move_to(m)]) {
+            cJSON_AddStringToObject(mv, "promo", "&");
+        }
+        switch (move_kind(m)) {
+        case MK_CASTLE: {
+            cJSON_AddStringToObject(mv, "kind", "castle");
+            const Castle *c = &v->castles[p->stm][move_castle(m)];
+            cJSON *rooks = cJSON_AddArrayToObject(mv, "rooks");
+            for (int r = 0; r < c->rook_count; r++) {
+                int pair[2] = {v->rook_start[p->stm][c->rook_which[r]], c->rook_to[r]};
+                cJSON_AddItemToArray(rooks, cells_json(pair, 2));
+            }
+            break;
+        }
+        case MK_EN_PASSANT:
+            cJSON_AddStringToObject(mv, "kind", "en-passant");
+            cJSON_AddNumberToObject(mv, "captured", p->ep_victim);
+            break;
+        case MK_SCORNFUL:
+            cJSON_AddStringToObject(mv, "kind", "scornful");
+            break;
+        case MK_PROMOTE_HERE:
+            cJSON_AddStringToObject(mv, "kind", "promote-here");
+            break;
+        default:
+            break;
+        }
+        cJSON_AddItemToArray(arr, mv);
+    }
+}
+
+static void add_attacks(cJSON *o, const Position *p)
+{
+    cJSON *att = cJSON_AddObjectToObject(o, "attacks");
+    int n = p->v->geo.cell_count;
+    int cells[MAX_CELLS];
+    for (int c = 0; c < COLOR_NB; c++) {
+        int k = 0;
+        for (int cell = 0; cell < n; cell++)
+            if (pos_attacked(p, cell, (Color)c))
+                cells[k++] = cell;
+        cJSON_AddItemToObject(att, COLOR_NAMES[c], cells_json(cells, k));
+    }
+}
+
+static cJSON *analysis_json(const Game *g)
+{
+    const Analysis *a = &g->analysis;
+    if (!a->requested && !a->depth)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "running", a->requested || a->running);
+    cJSON_AddNumberToObject(o, "ply", a->ply);
+    cJSON_AddNumberToObject(o, "depth", a->depth);
+    cJSON_AddNumberToObject(o, "seldepth", a->seldepth);
+    cJSON_AddNumberToObject(o, "score", a->score);
+    if (a->is_mate)
+        cJSON_AddNumberToObject(o, "mate", a->mate_moves);
+    else
+        cJSON_AddNullToObject(o, "mate");
+    cJSON_AddNumberToObject(o, "nodes", (double)a->nodes);
+    cJSON_AddNumberToObject(o, "time_ms", a->time_ms);
+    cJSON_AddStringToObject(o, "pv", a->pv);
+    cJSON_AddStringToObject(o, "best", a->best);
+    if (a->best[0]) {
+        cJSON_AddNumberToObject(o, "best_from", a->best_from);
+        cJSON_AddNumberToObject(o, "best_to", a->best_to);
+    }
+    return o;
+}
+
+static cJSON *game_json(Game *g, bool full)
+{
+    Position *p = g->pos;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)g->rec.id);
+    cJSON_AddStringToObject(o, "variant", g->v->desc->name);
+    cJSON_AddStringToObject(o, "title", g->v->desc->title);
+    cJSON_AddNumberToObject(o, "version", (double)g->version);
+    cJSON_AddStringToObject(o, "start", g->start_text);
+    cJSON_AddStringToObject(o, "start_board", g->start_board);
+    cJSON_AddBoolToObject(o, "castling", g->rec.castling);
+    cJSON_AddStringToObject(o, "white", g->rec.engine[WHITE] ? "engine" : "human");
+    cJSON_AddStringToObject(o, "black", g->rec.engine[BLACK] ? "engine" : "human");
+    cJSON_AddNumberToObject(o, "level", g->rec.level);
+    cJSON_AddNumberToObject(o, "movetime", g->rec.movetime_ms);
+    cJSON_AddStringToObject(o, "turn", COLOR_NAMES[p->stm]);
+    char text[POSITION_TEXT_MAX];
+    pos_to_text(p, text, sizeof text);
+    cJSON_AddStringToObject(o, "position", text);
+    char board[MAX_CELLS + 1];
+    game_board_string(p, board);
+    cJSON_AddStringToObject(o, "board", board);
+    cJSON *moves = cJSON_AddArrayToObject(o, "moves");
+    for (int i = 0; i < g->ply_count; i++) {
+        const Ply *ply = &g->plies[i];
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "text", ply->text);
+        cJSON_AddStringToObject(m, "display", ply->display);
+        cJSON_AddNumberToObject(m, "from", ply->from);
+        cJSON_AddNumberToObject(m, "to", ply->to);
+        cJSON_AddBoolToObject(m, "check", ply->check);
+        if (full) {
+            cJSON_AddStringToObject(m, "position", ply->position);
+            cJSON_AddStringToObject(m, "board", ply->board);
+        }
+        cJSON_AddItemToArray(moves, m);
+    }
+    Status st;
+    pos_status(p, &st);
+    static const char *const check_names[] = {"none", "distant", "near", "double"};
+    cJSON_AddStringToObject(o, "check", check_names[st.check]);
+    if (p->king[p->stm] != NO_CELL && st.check != CHECK_NONE)
+        cJSON_AddNumberToObject(o, "king_in_check", p->king[p->stm]);
+    char claim[32] = "none";
+    if (!g->over && st.claimable != DRAW_NONE)
+        draw_name(g->v, st.claimable, true, claim, (int)sizeof claim);
+    cJSON_AddStringToObject(o, "claimable", claim);
+    cJSON_AddStringToObject(o, "status", g->over ? "over" : "ongoing");
+    cJSON_AddStringToObject(o, "result", g->rec.result);
+    cJSON_AddStringToObject(o, "reason", g->rec.reason);
+    char rt[96];
+    game_result_text(g, rt, (int)sizeof rt);
+    cJSON_AddStringToObject(o, "result_text", rt);
+    if (g->rec.draw_offer >= 0)
+        cJSON_AddStringToObject(o, "draw_offer", COLOR_NAMES[g->rec.draw_offer]);
+    else
+        cJSON_AddNullToObject(o, "draw_offer");
+    cJSON_AddBoolToObject(o, "thinking", g->thinking || game_engine_to_move(g));
+    cJSON_AddItemToObject(o, "analysis", analysis_json(g));
+    if (full) {
+        add_legal_moves(o, g);
+        add_attacks(o, p);
+    }
+    cJSON_AddNumberToObject(o, "created", (double)g->rec.created);
+    cJSON_AddNumberToObject(o, "updated", (double)g->rec.updated);
+    return o;
+}
+
+/* ---- request bodies ---- */
+
+static cJSON *parse_body(const HttpRequest *req, HttpResponse *res)
+{
+    if (http_body_len(req) == 0)
+        return cJSON_CreateObject();
+    cJSON *o = cJSON_ParseWithLength(http_body(req), http_body_len(req));
+    if (!o || !cJSON_IsObject(o)) {
+        cJSON_Delete(o);
+        http_error(res, 400, "the body is not a JSON object");
+        return NULL;
+    }
+    return o;
+}
+
+static const char *get_string(const cJSON *o, const char *key, const char *def)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(it) ? it->valuestring : def;
+}
+
+/* Reads an optional integer field; false (with an error response) when it has the wrong type. */
+static bool get_int(const cJSON *o, const char *key, int *out, HttpResponse *res)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!it)
+        return true;
+    if (!cJSON_IsNumber(it) || it->valuedouble < -1e9 || it->valuedouble > 1e9) {
+        http_error(res, 400, "'%s' must be a number", key);
+        return false;
+    }
+    *out = (int)it->valuedouble;
+    return true;
+}
+
+static bool get_player(const cJSON *o, const char *key, bool *engine, HttpResponse *res)
+{
+    const char *s = get_string(o, key, "human");
+    if (strcmp(s, "human") && strcmp(s, "engine")) {
+        http_error(res, 400, "'%s' must be \"human\" or \"engine\"", key);
+        return false;
+    }
+    *engine = !strcmp(s, "engine");
+    return true;
+}
+
+static bool get_side(const cJSON *o, const Game *g, Color *side, HttpResponse *res)
+{
+    const char *s = get_string(o, "side", NULL);
+    if (!s) {
+        /* Default: the one human, or the side to move. */
+        if (g->rec.engine[WHITE] != g->rec.engine[BLACK])
+            *side = g->rec.engine[WHITE] ? BLACK : WHITE;
+        else
+            *side = g->pos->stm;
+        return true;
+    }
+    if (!strcmp(s, "white") || !strcmp(s, "black")) {
+        *side = !strcmp(s, "white") ? WHITE : BLACK;
+        return true;
+    }
+    http_error(res, 400, "'side' must be \"white\" or \"black\"");
+    return false;
+}
+
+/* ---- handlers ---- */
+
+static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
+{
+    cJSON *body = parse_body(req, res);
+    if (!body)
+        return;
+    const GameLimits *lim = games_limits(t);
+    GameSpec spec = {
+        .variant = get_string(body, "variant", "cescacs"),
+        .position = get_string(body, "position", NULL),
+        .castling = true,
+        .level = 20,
+        .movetime_ms = lim->max_think_ms < 1000 ? lim->max_think_ms : 1000,
+        .moves = get_string(body, "moves", NULL),
+    };
+    const cJSON *castling = cJSON_GetObjectItemCaseSensitive(body, "castling");
+    if (castling && !cJSON_IsBool(castling)) {
+        http_error(res, 400, "'castling' must be true or false");
+        cJSON_Delete(body);
+        return;
+    }
+    if (castling)
+        spec.castling = cJSON_IsTrue(castling);
+    if (!get_player(body, "white", &spec.engine[WHITE], res) || !get_player(body, "black", &spec.engine[BLACK], res) ||
+        !get_int(body, "level", &spec.level, res) || !get_int(body, "movetime", &spec.movetime_ms, res)) {
+        cJSON_Delete(body);
+        return;
+    }
+    GameError ge;
+    char err[300];
+    Game *g = games_create(t, &spec, &ge, err, (int)sizeof err);
+    cJSON_Delete(body);
+    if (!g) {
+        http_error(res, error_status(ge), "%s", err);
+        return;
+    }
+    cJSON *o = game_json(g, true);
+    games_release(t, g);
+    send_json(res, 201, o);
+}
+
+typedef struct {
+    cJSON *arr;
+} ListCtx;
+
+static void list_row(const StoredSummary *row, void *ctx)
+{
+    ListCtx *lc = ctx;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)row->id);
+    cJSON_AddStringToObject(o, "variant", row->variant ? row->variant : "");
+    const Variant *v = variant_find(row->variant ? row->variant : "");
+    cJSON_AddStringToObject(o, "title", v ? v->desc->title : "");
+    cJSON_AddStringToObject(o, "white", row->engine[WHITE] ? "engine" : "human");
+    cJSON_AddStringToObject(o, "black", row->engine[BLACK] ? "engine" : "human");
+    cJSON_AddStringToObject(o, "result", row->result ? row->result : "*");
+    cJSON_AddStringToObject(o, "reason", row->reason ? row->reason : "");
+    cJSON_AddNumberToObject(o, "plies", row->plies);
+    cJSON_AddNumberToObject(o, "created", (double)row->created);
+    cJSON_AddNumberToObject(o, "updated", (double)row->updated);
+    cJSON_AddItemToArray(lc->arr, o);
+}
+
+static bool query_int(const HttpRequest *req, const char *key, int def, int lo, int hi, int *out, HttpResponse *res)
+{
+    const char *s = http_query(req, key);
+    if (!s) {
+        *out = def;
+        return true;
+    }
+    char *end;
+    long n = strtol(s, &end, 10);
+    if (*end || end == s || n < lo || n > hi) {
+        http_error(res, 400, "'%s' must be a number from %d to %d", key, lo, hi);
+        return false;
+    }
+    *out = (int)n;
+    return true;
+}
+
+static void list_games(GameTable *t, const HttpRequest *req, HttpResponse *res)
+{
+    int limit, offset;
+    if (!query_int(req, "limit", 50, 1, 500, &limit, res) || !query_int(req, "offset", 0, 0, 1 << 30, &offset, res))
+        return;
+    cJSON *o = cJSON_CreateObject();
+    ListCtx lc = {cJSON_AddArrayToObject(o, "games")};
+    if (store_list(games_store(t), limit, offset, list_row, &lc) < 0) {
+        cJSON_Delete(o);
+        http_error(res, 500, "the game store failed");
+        return;
+    }
+    cJSON_AddNumberToObject(o, "total", (double)store_count(games_store(t)));
+    send_json(res, 200, o);
+}
+
+static bool parse_id(const char *s, size_t len, int64_t *id)
+{
+    if (len == 0 || len > 15)
+        return false;
+    int64_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        n = n * 10 + (s[i] - '0');
+    }
+    *id = n;
+    return n > 0;
+}
+
+/* /api/games/ID[/action] */
+static void game_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *rest)
+{
+    const char *method = http_method(req);
+    const char *slash = strchr(rest, '/');
+    size_t id_len = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *action = slash ? slash + 1 : "";
+    int64_t id;
+    if (!parse_id(rest, id_len, &id)) {
+        http_error(res, 404, "no such game: '%.*s'", (int)(id_len > 40 ? 40 : id_len), rest);
+        return;
+    }
+    if (!*action && !strcmp(method, "DELETE")) {
+        GameError e = games_delete(t, id);
+        if (e != GE_OK) {
+            http_error(res, error_status(e), e == GE_CONFLICT ? "game %lld is in use" : "no such game: %lld",
+                       (long long)id);
+            return;
+        }
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddBoolToObject(o, "deleted", true);
+        send_json(res, 200, o);
+        return;
+    }
+    static const struct {
+        const char *action, *method;
+    } known[] = {{"", "GET"},         {"moves", "POST"}, {"undo", "POST"},     {"resign", "POST"},
+                 {"draw", "POST"},    {"analysis", "POST"}, {"analysis", "DELETE"}};
+    bool path_known = false, allowed = false;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(action, known[i].action)) {
+            path_known = true;
+            allowed |= !strcmp(method, known[i].method);
+        }
+    if (!path_known) {
+        http_error(res, 404, "no such page: %s", http_path(req));
+        return;
+    }
+    if (!allowed) {
+        http_error(res, 405, "method %s not allowed on %s", method, http_path(req));
+        return;
+    }
+    cJSON *body = NULL;
+    if (!strcmp(method, "POST") && !(body = parse_body(req, res)))
+        return;
+    Game *g = games_acquire(t, id);
+    if (!g) {
+        cJSON_Delete(body);
+        http_error(res, 404, "no such game: %lld", (long long)id);
+        return;
+    }
+    GameError e = GE_OK;
+    char err[300] = "";
+    Color side;
+    if (!strcmp(action, "moves")) {
+        const char *mv = get_string(body, "move", NULL);
+        if (!mv)
+            e = GE_BAD_REQUEST, snprintf(err, sizeof err, "give the move as {\"move\": \"...\"}");
+        else
+            e = game_play(g, mv, err, (int)sizeof err);
+    } else if (!strcmp(action, "undo")) {
+        e = game_undo(g, err, (int)sizeof err);
+    } else if (!strcmp(action, "resign")) {
+        if (!get_side(body, g, &side, res))
+            goto done;
+        e = game_resign(g, side, err, (int)sizeof err);
+    } else if (!strcmp(action, "draw")) {
+        if (!get_side(body, g, &side, res))
+            goto done;
+        e = game_draw(g, get_string(body, "action", "offer"), side, err, (int)sizeof err);
+    } else if (!strcmp(action, "analysis") && !strcmp(method, "POST")) {
+        int ms = 2000;
+        if (!get_int(body, "movetime", &ms, res))
+            goto done;
+        e = game_analyse(g, ms, err, (int)sizeof err);
+    } else if (!strcmp(action, "analysis")) {
+        game_stop_analysis(g);
+    }
+    if (e != GE_OK)
+        http_error(res, error_status(e), "%s", err);
+    else
+        send_json(res, 200, game_json(g, true));
+done:
+    games_release(t, g);
+    cJSON_Delete(body);
+}
+
+void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    GameTable *t = ctx;
+    const char *path = http_path(req) + strlen("/api/");
+    const char *method = http_method(req);
+    bool get = !strcmp(method, "GET");
+    if (!strcmp(path, "health")) {
+        if (!get) {
+            http_error(res, 405, "use GET");
+            return;
+        }
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddBoolToObject(o, "ok", true);
+        cJSON_AddNumberToObject(o, "max_think_ms", games_limits(t)->max_think_ms);
+        send_json(res, 200, o);
+    } else if (!strcmp(path, "variants")) {
+        if (get)
+            get_variants(res);
+        else
+            http_error(res, 405, "use GET");
+    } else if (!strcmp(path, "games")) {
+        if (get)
+            list_games(t, req, res);
+        else if (!strcmp(method, "POST"))
+            create_game(t, req, res);
+        else
+            http_error(res, 405, "use GET or POST");
+    } else if (!strncmp(path, "games/", 6)) {
+        game_route(t, req, res, path + 6);
+    } else {
+        http_error(res, 404, "no such page: %s", http_path(req));
+    }
+}

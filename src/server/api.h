@@ -1,0 +1,11 @@
+/* The JSON API under /api/ (documented in README.md, "Web API"). */
+#ifndef HEXCHESS_API_H
+#define HEXCHESS_API_H
+
+#include "games.h"
+#include "http.h"
+
+/* The HTTP handler for /api/ (ctx: the GameTable). */
+void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * The games the server holds: each game's position, move list, result and engine worker, kept in a
+ * bounded in-memory cache over the game store (a game not in memory is rebuilt from its saved moves).
+ * Every operation takes an acquired (locked) game; the JSON API is a thin layer over this module.
+ */
+#ifndef HEXCHESS_GAMES_H
+#define HEXCHESS_GAMES_H
+
+#include <pthread.h>
+
+#include "../core/notation.h"
+#include "../core/postext.h"
+#include "../core/status.h"
+#include "store.h"
+
+typedef struct Worker Worker;
+
+/* One played move and what the board looked like after it. */
+typedef struct {
+    Move move;
+    char text[MOVE_TEXT_MAX]; /* bare notation, as `hexchess moves` writes it */
+    char display[48];         /* as the move list shows it (check and mate marks) */
+    char *position;           /* PDTL / FEN after the move */
+    char board[MAX_CELLS + 1];
+    uint8_t from, to;
+    bool check;
+} Ply;
+
+enum { PV_TEXT_MAX = 400 };
+
+typedef struct {
+    unsigned serial; /* which request this is */
+    bool requested;  /* a search was asked for and has not finished */
+    bool running;
+    int ply;        /* the game ply analysed */
+    int depth, seldepth;
+    int score;      /* centipawns from White's view */
+    bool is_mate;
+    int mate_moves; /* signed, from White's view */
+    uint64_t nodes;
+    int time_ms;
+    int movetime_ms;
+    char pv[PV_TEXT_MAX];
+    char best[MOVE_TEXT_MAX];
+    uint8_t best_from, best_to;
+} Analysis;
+
+typedef struct Game {
+    StoredGame rec; /* what the store keeps (rec.moves follows the plies) */
+    Store *store;
+    const Variant *v;
+    Position *pos;
+    char start_board[MAX_CELLS + 1];
+    char *start_text;
+    Ply *plies;
+    int ply_count, ply_cap;
+    uint64_t version; /* bumped on every change of the game */
+    bool over;
+    /* engine */
+    Worker *worker;
+    bool thinking;
+    int draw_reply;   /* -1 none, else the colour whose draw offer the engine is weighing */
+    Analysis analysis;
+    /* bookkeeping of the cache */
+    pthread_mutex_t lock;
+    pthread_cond_t cond; /* wakes the worker */
+    int refs;
+    uint64_t last_used;
+} Game;
+
+typedef enum { GE_OK, GE_BAD_REQUEST, GE_NOT_FOUND, GE_CONFLICT, GE_ILLEGAL, GE_INTERNAL } GameError;
+
+typedef struct {
+    const char *variant;
+    const char *position; /* NULL or "startpos" for the set-up */
+    bool castling;
+    bool engine[2];
+    int level;
+    int movetime_ms;
+    const char *moves; /* bare moves, space separated, to replay (import); may be NULL */
+    const char *tags;
+} GameSpec;
+
+typedef struct GameTable GameTable;
+
+typedef struct {
+    int max_think_ms;  /* cap on any engine search */
+    int cache_games;   /* games kept in memory */
+    int hash_mb;       /* each engine's transposition table */
+} GameLimits;
+
+GameTable *games_new(Store *store, const GameLimits *limits);
+void games_free(GameTable *t); /* stops every engine */
+const GameLimits *games_limits(const GameTable *t);
+Store *games_store(GameTable *t);
+
+/* The game, locked; NULL when there is no such game. Pair with games_release. */
+Game *games_acquire(GameTable *t, int64_t id);
+void games_release(GameTable *t, Game *g);
+/* A new game, acquired; NULL with a message in err. */
+Game *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
+GameError games_delete(GameTable *t, int64_t id);
+
+/* The operations, on an acquired game; each returns GE_OK or an error with a message. */
+GameError game_play(Game *g, const char *move_text, char *err, int err_size);
+GameError game_undo(Game *g, char *err, int err_size);
+GameError game_resign(Game *g, Color side, char *err, int err_size);
+/* action: "offer", "accept", "decline" or "claim" */
+GameError game_draw(Game *g, const char *action, Color side, char *err, int err_size);
+GameError game_analyse(Game *g, int movetime_ms, char *err, int err_size);
+void game_stop_analysis(Game *g);
+
+/* Applies an engine move found for `version`; ignored when the game changed meanwhile. */
+void game_engine_move(Game *g, Move m, uint64_t version);
+/* The engine's answer to a draw offer. */
+void game_engine_draw_reply(Game *g, bool accept, uint64_t version);
+/* Is the side to move played by the engine (and the game still on)? */
+bool game_engine_to_move(const Game *g);
+
+/* "White wins by stalemate" etc., or "" while the game goes on. */
+void game_result_text(const Game *g, char *buf, int size);
+/* The board as a string: one character a hex, '.' when empty, upper case White. */
+void game_board_string(const Position *p, char *out);
+
+#endif

@@ -1,0 +1,267 @@
+#include "http.h"
+
+#include <arpa/inet.h>
+#include <cjson/cJSON.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+struct HttpServer {
+    struct MHD_Daemon *daemon;
+    HttpRoute *routes;
+    int route_count;
+    int port;
+};
+
+struct HttpRequest {
+    struct MHD_Connection *conn;
+    const char *method;
+    const char *path;
+    char *body;
+    size_t len, cap;
+    bool too_large;
+};
+
+const char *http_method(const HttpRequest *r) { return r->method; }
+const char *http_path(const HttpRequest *r) { return r->path; }
+const char *http_body(const HttpRequest *r) { return r->body ? r->body : ""; }
+size_t http_body_len(const HttpRequest *r) { return r->len; }
+
+const char *http_query(const HttpRequest *r, const char *key)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, key);
+}
+
+void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len)
+{
+    free(res->body);
+    res->status = status;
+    res->content_type = content_type;
+    res->body = malloc(len + 1);
+    res->len = res->body ? len : 0;
+    if (res->body) {
+        memcpy(res->body, text, len);
+        res->body[len] = 0;
+    }
+}
+
+void http_error(HttpResponse *res, int status, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "error", msg);
+    cJSON_AddNumberToObject(o, "status", status);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    const char *fallback = "{\"error\":\"out of memory\"}";
+    http_text(res, status, "application/json", text ? text : fallback, strlen(text ? text : fallback));
+    free(text);
+    res->filename[0] = 0;
+}
+
+static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *res)
+{
+    if (!res->body) {
+        res->body = malloc(1);
+        res->len = 0;
+        if (!res->body)
+            return MHD_NO;
+        res->body[0] = 0;
+    }
+    struct MHD_Response *r = MHD_create_response_from_buffer(res->len, res->body, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(res->body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+                            res->content_type ? res->content_type : "application/octet-stream");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, res->no_store ? "no-store" : "no-cache");
+    if (res->filename[0]) {
+        char disp[160];
+        snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", res->filename);
+        MHD_add_response_header(r, "Content-Disposition", disp);
+    }
+    enum MHD_Result ok = MHD_queue_response(conn, (unsigned)res->status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static void route(HttpServer *s, HttpRequest *req, HttpResponse *res)
+{
+    for (int i = 0; i < s->route_count; i++) {
+        const HttpRoute *rt = &s->routes[i];
+        if (!strncmp(req->path, rt->prefix, strlen(rt->prefix))) {
+            rt->handler(req, res, rt->ctx);
+            return;
+        }
+    }
+    http_error(res, 404, "no such page: %s", req->path);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
+                                  const char *version, const char *upload_data, size_t *upload_data_size,
+                                  void **con_cls)
+{
+    (void)version;
+    HttpServer *s = cls;
+    HttpRequest *req = *con_cls;
+    if (!req) {
+        /* First call: headers only. Refuse an announced oversized body before reading it. */
+        req = calloc(1, sizeof *req);
+        if (!req)
+            return MHD_NO;
+        req->conn = conn;
+        req->method = method;
+        req->path = url;
+        *con_cls = req;
+        const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX)
+            req->too_large = true;
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (req->too_large || req->len + n > HTTP_BODY_MAX) {
+            req->too_large = true;
+            return MHD_YES; /* read and drop the rest, then answer 413 */
+        }
+        if (req->len + n + 1 > req->cap) {
+            size_t cap = req->cap ? req->cap : 4096;
+            while (cap < req->len + n + 1)
+                cap *= 2;
+            char *b = realloc(req->body, cap);
+            if (!b)
+                return MHD_NO;
+            req->body = b;
+            req->cap = cap;
+        }
+        memcpy(req->body + req->len, upload_data, n);
+        req->len += n;
+        req->body[req->len] = 0;
+        return MHD_YES;
+    }
+    HttpResponse res = {0};
+    if (req->too_large)
+        http_error(&res, 413, "request body larger than %d bytes", HTTP_BODY_MAX);
+    else
+        route(s, req, &res);
+    if (!res.status)
+        http_error(&res, 500, "no response");
+    return send_response(conn, &res);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)cls, (void)conn, (void)toe;
+    HttpRequest *req = *con_cls;
+    if (!req)
+        return;
+    free(req->body);
+    free(req);
+    *con_cls = NULL;
+}
+
+/* Parses "ADDR:PORT" or "[ADDR6]:PORT" into addr. */
+static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool *v6, char *err, int err_size)
+{
+    char host[128];
+    const char *colon = strrchr(listen, ':');
+    if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host) {
+        snprintf(err, (size_t)err_size, "--listen wants ADDR:PORT, e.g. 127.0.0.1:8080, not '%s'", listen);
+        return false;
+    }
+    memcpy(host, listen, (size_t)(colon - listen));
+    host[colon - listen] = 0;
+    char *end;
+    long port = strtol(colon + 1, &end, 10);
+    if (*end || end == colon + 1 || port < 0 || port > 65535) {
+        snprintf(err, (size_t)err_size, "bad port in '%s'", listen);
+        return false;
+    }
+    memset(addr, 0, sizeof *addr);
+    *v6 = host[0] == '[';
+    if (*v6) {
+        size_t hl = strlen(host);
+        if (hl < 3 || host[hl - 1] != ']') {
+            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", listen);
+            return false;
+        }
+        host[hl - 1] = 0;
+        struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)addr;
+        a6->sin6_family = AF_INET6;
+        a6->sin6_port = htons((uint16_t)port);
+        if (inet_pton(AF_INET6, host + 1, &a6->sin6_addr) != 1) {
+            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", listen);
+            return false;
+        }
+        return true;
+    }
+    struct sockaddr_in *a4 = (struct sockaddr_in *)addr;
+    a4->sin_family = AF_INET;
+    a4->sin_port = htons((uint16_t)port);
+    if (!strcmp(host, "localhost"))
+        snprintf(host, sizeof host, "127.0.0.1");
+    if (inet_pton(AF_INET, host, &a4->sin_addr) != 1) {
+        snprintf(err, (size_t)err_size, "bad IPv4 address in '%s'", listen);
+        return false;
+    }
+    return true;
+}
+
+HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, int threads, char *err,
+                       int err_size)
+{
+    struct sockaddr_storage addr;
+    bool v6;
+    if (!parse_listen(listen, &addr, &v6, err, err_size))
+        return NULL;
+    HttpServer *s = calloc(1, sizeof *s);
+    if (!s || !(s->routes = malloc((size_t)route_count * sizeof *routes))) {
+        free(s);
+        snprintf(err, (size_t)err_size, "out of memory");
+        return NULL;
+    }
+    memcpy(s->routes, routes, (size_t)route_count * sizeof *routes);
+    s->route_count = route_count;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+    if (v6)
+        flags |= MHD_USE_IPv6;
+    s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                                 MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(threads > 0 ? threads : 1),
+                                 MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_LIMIT, 1000u,
+                                 MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+    if (!s->daemon) {
+        snprintf(err, (size_t)err_size, "cannot listen on %s (in use, or not an address of this machine?)", listen);
+        free(s->routes);
+        free(s);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    s->port = info ? info->port : 0;
+    return s;
+}
+
+int http_port(const HttpServer *s) { return s->port; }
+
+void http_stop(HttpServer *s)
+{
+    if (!s)
+        return;
+    MHD_stop_daemon(s->daemon);
+    free(s->routes);
+    free(s);
+}

@@ -1,0 +1,52 @@
+/*
+ * The HTTP layer over libmicrohttpd: listening, reading request bodies (capped at 1 MiB), routing
+ * by path prefix and sending responses. Handlers see plain structs, never libmicrohttpd.
+ */
+#ifndef HEXCHESS_HTTP_H
+#define HEXCHESS_HTTP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { HTTP_BODY_MAX = 1 << 20 };
+
+typedef struct HttpRequest HttpRequest;
+
+typedef struct {
+    int status;
+    const char *content_type;
+    char *body; /* malloc'd; freed by the server */
+    size_t len;
+    char filename[96]; /* non-empty: sent as an attachment with this name */
+    bool no_store;     /* Cache-Control: no-store */
+} HttpResponse;
+
+typedef void (*HttpHandler)(const HttpRequest *req, HttpResponse *res, void *ctx);
+
+typedef struct {
+    const char *prefix; /* the first route whose prefix starts the path handles it */
+    HttpHandler handler;
+    void *ctx;
+} HttpRoute;
+
+typedef struct HttpServer HttpServer;
+
+/* Listens on "ADDR:PORT" ("[::1]:PORT" for IPv6; port 0 picks a free one). NULL with a message. */
+HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, int threads, char *err,
+                       int err_size);
+int http_port(const HttpServer *s);
+void http_stop(HttpServer *s);
+
+const char *http_method(const HttpRequest *r);
+const char *http_path(const HttpRequest *r);
+const char *http_body(const HttpRequest *r); /* NUL-terminated */
+size_t http_body_len(const HttpRequest *r);
+/* A query-string argument, or NULL. */
+const char *http_query(const HttpRequest *r, const char *key);
+
+/* Sets the response to a copy of text. */
+void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);
+/* Sets the response to {"error": message} with the status. */
+void http_error(HttpResponse *res, int status, const char *fmt, ...);
+
+#endif

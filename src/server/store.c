@@ -1,0 +1,302 @@
+#include "store.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+struct Store {
+    sqlite3 *db;
+    pthread_mutex_t lock; /* one connection, used by one thread at a time */
+};
+
+static const char SCHEMA[] =
+    "CREATE TABLE IF NOT EXISTS games ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " variant TEXT NOT NULL,"
+    " start TEXT NOT NULL,"
+    " castling INTEGER NOT NULL DEFAULT 1,"
+    " white_engine INTEGER NOT NULL DEFAULT 0,"
+    " black_engine INTEGER NOT NULL DEFAULT 0,"
+    " level INTEGER NOT NULL DEFAULT 20,"
+    " movetime INTEGER NOT NULL DEFAULT 1000,"
+    " moves TEXT NOT NULL DEFAULT '',"
+    " plies INTEGER NOT NULL DEFAULT 0,"
+    " result TEXT NOT NULL DEFAULT '*',"
+    " reason TEXT NOT NULL DEFAULT '',"
+    " draw_offer INTEGER NOT NULL DEFAULT -1,"
+    " tags TEXT NOT NULL DEFAULT '',"
+    " created INTEGER NOT NULL,"
+    " updated INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS games_updated ON games(updated);";
+
+static int64_t now_seconds(void) { return (int64_t)time(NULL); }
+
+void store_default_path(char *buf, int size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    if (xdg && *xdg)
+        snprintf(buf, (size_t)size, "%s/hexchess/games.db", xdg);
+    else
+        snprintf(buf, (size_t)size, "%s/.local/share/hexchess/games.db", home && *home ? home : ".");
+}
+
+/* mkdir -p of the folder holding path. */
+static bool make_parent_dirs(const char *path)
+{
+    char dir[4096];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
+        return false;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return true;
+    *slash = 0;
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(dir, 0700) && errno != EEXIST)
+            return false;
+        *p = '/';
+    }
+    return !mkdir(dir, 0700) || errno == EEXIST;
+}
+
+Store *store_open(const char *path, char *err, int err_size)
+{
+    if (!make_parent_dirs(path)) {
+        snprintf(err, (size_t)err_size, "cannot create the folder of %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    Store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, (size_t)err_size, "out of memory");
+        return NULL;
+    }
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+        snprintf(err, (size_t)err_size, "cannot open %s: %s", path, s->db ? sqlite3_errmsg(s->db) : "no memory");
+        sqlite3_close(s->db);
+        free(s);
+        return NULL;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    /* WAL: readers never block the writer and a crash keeps every committed move. NORMAL
+     * synchronisation is durable against a crash of the process (not of the machine). */
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", NULL,
+                     NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, (size_t)err_size, "cannot set up %s: %s", path, msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        sqlite3_close(s->db);
+        free(s);
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    return s;
+}
+
+void store_close(Store *s)
+{
+    if (!s)
+        return;
+    sqlite3_close(s->db);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+void stored_game_free(StoredGame *g)
+{
+    free(g->moves);
+    g->moves = NULL;
+}
+
+static int count_plies(const char *moves)
+{
+    int n = 0;
+    for (const char *p = moves; *p;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        n++;
+        while (*p && *p != ' ')
+            p++;
+    }
+    return n;
+}
+
+/* Binds the columns shared by insert and update, in the order of both statements. */
+static void bind_game(sqlite3_stmt *st, const StoredGame *g)
+{
+    sqlite3_bind_text(st, 1, g->variant, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, g->start, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, g->castling);
+    sqlite3_bind_int(st, 4, g->engine[0]);
+    sqlite3_bind_int(st, 5, g->engine[1]);
+    sqlite3_bind_int(st, 6, g->level);
+    sqlite3_bind_int(st, 7, g->movetime_ms);
+    sqlite3_bind_text(st, 8, g->moves ? g->moves : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 9, count_plies(g->moves ? g->moves : ""));
+    sqlite3_bind_text(st, 10, g->result, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 11, g->reason, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 12, g->draw_offer);
+    sqlite3_bind_text(st, 13, g->tags, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 14, g->updated);
+}
+
+static bool run_statement(Store *s, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_DONE)
+        fprintf(stderr, "hexchess serve: database: %s\n", sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE;
+}
+
+bool store_insert(Store *s, StoredGame *g)
+{
+    g->created = g->updated = now_seconds();
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    bool ok = sqlite3_prepare_v2(s->db,
+                                 "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
+                                 " movetime, moves, plies, result, reason, draw_offer, tags, updated, created)"
+                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        bind_game(st, g);
+        sqlite3_bind_int64(st, 15, g->created);
+        ok = run_statement(s, st);
+        g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+bool store_update(Store *s, StoredGame *g)
+{
+    g->updated = now_seconds();
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    bool ok = sqlite3_prepare_v2(s->db,
+                                 "UPDATE games SET variant=?, start=?, castling=?, white_engine=?, black_engine=?,"
+                                 " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
+                                 " updated=? WHERE id=?",
+                                 -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        bind_game(st, g);
+        sqlite3_bind_int64(st, 15, g->id);
+        ok = run_statement(s, st);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static void copy_column(sqlite3_stmt *st, int col, char *out, size_t size)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    snprintf(out, size, "%s", t ? (const char *)t : "");
+}
+
+bool store_load(Store *s, int64_t id, StoredGame *out)
+{
+    memset(out, 0, sizeof *out);
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    bool found = false;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
+                           " result, reason, draw_offer, tags, created, updated FROM games WHERE id=?",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            found = true;
+            out->id = id;
+            copy_column(st, 0, out->variant, sizeof out->variant);
+            copy_column(st, 1, out->start, sizeof out->start);
+            out->castling = sqlite3_column_int(st, 2);
+            out->engine[0] = sqlite3_column_int(st, 3);
+            out->engine[1] = sqlite3_column_int(st, 4);
+            out->level = sqlite3_column_int(st, 5);
+            out->movetime_ms = sqlite3_column_int(st, 6);
+            const unsigned char *m = sqlite3_column_text(st, 7);
+            out->moves = strdup(m ? (const char *)m : "");
+            copy_column(st, 8, out->result, sizeof out->result);
+            copy_column(st, 9, out->reason, sizeof out->reason);
+            out->draw_offer = sqlite3_column_int(st, 10);
+            copy_column(st, 11, out->tags, sizeof out->tags);
+            out->created = sqlite3_column_int64(st, 12);
+            out->updated = sqlite3_column_int64(st, 13);
+            if (!out->moves)
+                found = false;
+        }
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return found;
+}
+
+bool store_delete(Store *s, int64_t id)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    bool ok = sqlite3_prepare_v2(s->db, "DELETE FROM games WHERE id=?", -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        sqlite3_bind_int64(st, 1, id);
+        ok = run_statement(s, st) && sqlite3_changes(s->db) > 0;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    int n = -1;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT id, variant, result, reason, white_engine, black_engine, plies, created, updated"
+                           " FROM games ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int(st, 1, limit);
+        sqlite3_bind_int(st, 2, offset);
+        n = 0;
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            StoredSummary row = {
+                .id = sqlite3_column_int64(st, 0),
+                .variant = (const char *)sqlite3_column_text(st, 1),
+                .result = (const char *)sqlite3_column_text(st, 2),
+                .reason = (const char *)sqlite3_column_text(st, 3),
+                .engine = {sqlite3_column_int(st, 4), sqlite3_column_int(st, 5)},
+                .plies = sqlite3_column_int(st, 6),
+                .created = sqlite3_column_int64(st, 7),
+                .updated = sqlite3_column_int64(st, 8),
+            };
+            fn(&row, ctx);
+            n++;
+        }
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+int64_t store_count(Store *s)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    int64_t n = -1;
+    if (sqlite3_prepare_v2(s->db, "SELECT COUNT(*) FROM games", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}

@@ -1,0 +1,59 @@
+/*
+ * The game store: every game as it is played, in an SQLite database in WAL mode. Each change is
+ * one transaction, so a crash or restart loses nothing that was acknowledged. Thread-safe.
+ */
+#ifndef HEXCHESS_STORE_H
+#define HEXCHESS_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct Store Store;
+
+enum { STORE_TEXT_MAX = 512 };
+
+/* A saved game: its set-up and the moves in bare notation, space separated. */
+typedef struct {
+    int64_t id;
+    char variant[16];
+    char start[STORE_TEXT_MAX]; /* PDTL / FEN of the start position */
+    bool castling;
+    bool engine[2]; /* White, Black played by the engine */
+    int level;      /* engine Skill Level */
+    int movetime_ms;
+    char *moves;    /* owned, never NULL after a load */
+    char result[16];
+    char reason[32];
+    int draw_offer; /* -1 none, else the colour that offered */
+    char tags[STORE_TEXT_MAX]; /* record labels kept from an import, "Name=value\n" lines */
+    int64_t created, updated;  /* Unix seconds */
+} StoredGame;
+
+/* One row of the games list. */
+typedef struct {
+    int64_t id;
+    const char *variant, *result, *reason;
+    bool engine[2];
+    int plies;
+    int64_t created, updated;
+} StoredSummary;
+
+typedef void (*StoreListFn)(const StoredSummary *row, void *ctx);
+
+/* Opens or creates the database (and its folder); NULL with a message in err on failure. */
+Store *store_open(const char *path, char *err, int err_size);
+void store_close(Store *s);
+/* The default path: $XDG_DATA_HOME/hexchess/games.db or ~/.local/share/hexchess/games.db. */
+void store_default_path(char *buf, int size);
+
+bool store_insert(Store *s, StoredGame *g); /* sets g->id and the times */
+bool store_update(Store *s, StoredGame *g); /* sets g->updated */
+/* false when there is no such game */
+bool store_load(Store *s, int64_t id, StoredGame *out);
+bool store_delete(Store *s, int64_t id);
+/* Newest first; returns the number of rows reported, -1 on error. */
+int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx);
+int64_t store_count(Store *s);
+void stored_game_free(StoredGame *g);
+
+#endif
