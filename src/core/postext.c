@@ -151,6 +151,8 @@ static bool parse_fen_placement(Position *p, const char *s, Errors *e)
         if (!slash)
             break;
         s = slash + 1;
+        if (rank == 0)
+            return failf(e, "placement: more than %d ranks in '%s'", ranks_of(g), s);
     }
     if (rank != 0)
         return failf(e, "placement: %d ranks given, %d expected", ranks_of(g) - rank, ranks_of(g));
@@ -213,15 +215,18 @@ static bool parse_rights(Position *p, const char *s, Errors *e)
 static bool set_ep(Position *p, int victim, int near, int far, const char *text, Errors *e)
 {
     Color mover = (Color)!p->stm;
-    if (!p->board[victim] || piece_color(p->board[victim]) != mover)
-        return failf(e, "special: '%s' names %s, which holds no man of the side that just moved", text,
-                     text);
+    const char *field = p->v->desc->coords == COORDS_CTL ? "special" : "en passant";
+    if (!p->board[victim] || piece_color(p->board[victim]) != mover) {
+        char name[8];
+        variant_cell_name(p->v, victim, name);
+        return failf(e, "%s: '%s' needs a man of the side that just moved on %s", field, text, name);
+    }
     int targets[2] = {near, far};
     for (int i = 0; i < 2; i++) {
         if (targets[i] == NO_CELL)
             continue;
         if (p->board[targets[i]])
-            return failf(e, "special: the skipped hex in '%s' is not empty", text);
+            return failf(e, "%s: the skipped hex in '%s' is not empty", field, text);
     }
     p->ep_victim = (uint8_t)victim;
     p->ep_target[0] = (uint8_t)near;
