@@ -72,6 +72,7 @@ const Command cli_commands[] = {
      "  --tc BASE+INC      clock per game in seconds (default 10+0.1)\n"
      "  --movetime MS      fixed time per move instead of a clock\n"
      "  --depth N          fixed depth per move instead of a clock\n"
+     "  --answer-ms MS     with --movetime or --depth: forfeit after MS without a move (60000)\n"
      "  --concurrency N    games played at once (default 1)\n"
      "  --pgn FILE         write the games (CTL-PGN or PGN) to FILE\n"
      "  --sprt ELO0,ELO1   test H0: elo = ELO0 against H1: elo = ELO1 (e.g. 0,5)\n"

@@ -33,6 +33,7 @@ typedef struct {
     bool sprt;
     double elo0, elo1, alpha, beta;
     bool castling;
+    int answer_ms; /* without a clock: how long an engine may take before it forfeits */
 } MatchConfig;
 
 typedef struct {
@@ -211,10 +212,10 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         int wait_ms;
         if (cfg->movetime_ms) {
             uci_client_send(e, "go movetime %d", cfg->movetime_ms);
-            wait_ms = cfg->movetime_ms * 3 + 1000;
+            wait_ms = cfg->answer_ms;
         } else if (cfg->depth) {
             uci_client_send(e, "go depth %d", cfg->depth);
-            wait_ms = 600000;
+            wait_ms = cfg->answer_ms;
         } else {
             int wc = white_engine, bc = !white_engine;
             uci_client_send(e, "go wtime %lld btime %lld winc %d binc %d", clock_ms[wc], clock_ms[bc], cfg->inc_ms,
@@ -361,7 +362,7 @@ static bool parse_number(const char *s, int min, int max, int *out)
 int cmd_match(const CliOptions *opts)
 {
     MatchConfig cfg = {{NULL, NULL}, opts->variant, 20, 10000, 100, 0, 0, 1, 2, DEFAULT_MAX_PLIES, 1, NULL,
-                       false, 0, 5, 0.05, 0.05, true};
+                       false, 0, 5, 0.05, 0.05, true, 60000};
     int engines = 0;
     for (int i = 0; i < opts->argc; i++) {
         const char *a = opts->argv[i];
@@ -378,6 +379,8 @@ int cmd_match(const CliOptions *opts)
             ok = ok && parse_number(v, 1, 3600000, &cfg.movetime_ms);
         else if (!strcmp(a, "--depth"))
             ok = ok && parse_number(v, 1, 100, &cfg.depth);
+        else if (!strcmp(a, "--answer-ms"))
+            ok = ok && parse_number(v, 1, 86400000, &cfg.answer_ms);
         else if (!strcmp(a, "--concurrency"))
             ok = ok && parse_number(v, 1, 64, &cfg.concurrency);
         else if (!strcmp(a, "--opening-plies"))
