@@ -108,9 +108,9 @@ uint64_t pos_compute_key(const Position *p)
  * One routine answers both "is it attacked" (out == NULL: stop at the first attacker) and
  * "by whom" (for check classification), so the two can never disagree.
  */
-static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out)
+static int collect_attackers(const Variant *v, const Piece *board, int cell, Color by, bool king_leaps,
+                             uint8_t *out)
 {
-    const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int n = 0;
 #define FOUND(c)                                                                                        \
@@ -123,7 +123,7 @@ static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out
         int t = g->step[d][cell];
         if (t == NO_CELL)
             continue;
-        Piece pc = p->board[t];
+        Piece pc = board[t];
         if (pc) {
             if (piece_color(pc) == by && v->near_attack[by][piece_type(pc)] >> d & 1)
                 FOUND(t);
@@ -131,7 +131,7 @@ static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out
         }
         int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
         for (t = g->step[d][t]; t != NO_CELL; t = g->step[d][t]) {
-            pc = p->board[t];
+            pc = board[t];
             if (!pc)
                 continue;
             if (piece_color(pc) == by && v->atoms[piece_type(pc)] & need)
@@ -139,10 +139,9 @@ static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out
             break;
         }
     }
-    bool king_leaps = v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
     for (int i = 0; i < g->leap_count[cell]; i++) {
         int t = g->leaps[cell][i];
-        Piece pc = p->board[t];
+        Piece pc = board[t];
         if (!pc || piece_color(pc) != by)
             continue;
         if (v->atoms[piece_type(pc)] & ATOM_LEAP || (king_leaps && piece_type(pc) == KING && t == v->king_start[by]))
@@ -152,9 +151,9 @@ static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out
         /* The elephant's two-step capture: the hex between must be empty. */
         int back = v->forward_dir[by] ^ 1;
         int mid = g->step[back][cell];
-        if (mid != NO_CELL && !p->board[mid]) {
+        if (mid != NO_CELL && !board[mid]) {
             int t = g->step[back][mid];
-            if (t != NO_CELL && p->board[t] == make_piece(by, ELEPHANT))
+            if (t != NO_CELL && board[t] == make_piece(by, ELEPHANT))
                 FOUND(t);
         }
     }
@@ -162,9 +161,25 @@ static int collect_attackers(const Position *p, int cell, Color by, uint8_t *out
     return n;
 }
 
-bool pos_attacked(const Position *p, int cell, Color by) { return collect_attackers(p, cell, by, NULL) > 0; }
+static bool king_leaps(const Position *p, Color by)
+{
+    return p->v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
+}
 
-int pos_attackers(const Position *p, int cell, Color by, uint8_t *out) { return collect_attackers(p, cell, by, out); }
+bool pos_attacked(const Position *p, int cell, Color by)
+{
+    return collect_attackers(p->v, p->board, cell, by, king_leaps(p, by), NULL) > 0;
+}
+
+int pos_attackers(const Position *p, int cell, Color by, uint8_t *out)
+{
+    return collect_attackers(p->v, p->board, cell, by, king_leaps(p, by), out);
+}
+
+int board_attackers(const Position *p, const Piece *board, int cell, Color by, uint8_t *out)
+{
+    return collect_attackers(p->v, board, cell, by, king_leaps(p, by), out);
+}
 
 bool pos_in_check(const Position *p)
 {

@@ -61,6 +61,8 @@ static inline bool pos_has_right(const Position *p, Color c, int right)
 bool pos_attacked(const Position *p, int cell, Color by);
 /* The hexes of `by`'s men attacking cell; returns how many. */
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out);
+/* The same on a scratch copy of p's board (for exchange evaluation); rights are p's. */
+int board_attackers(const Position *p, const Piece *board, int cell, Color by, uint8_t *out);
 bool pos_in_check(const Position *p);
 /* The pieces a pawn of colour c arriving on cell may become; returns how many. */
 int pos_promotion_choices(const Position *p, Color c, int cell, PieceType *out);

@@ -247,7 +247,7 @@ static void check_limits(Worker *w)
 
 /* ---- move ordering ---- */
 
-enum { ORDER_TT = 1 << 30, ORDER_NOISY = 1 << 28, ORDER_KILLER = 1 << 27 };
+enum { ORDER_TT = 1 << 30, ORDER_NOISY = 1 << 28, ORDER_KILLER = 1 << 27, ORDER_LOSING = -(1 << 28) };
 
 static int piece_value(const Worker *w, Piece pc) { return pc ? w->eval->value[piece_type(pc)] : 0; }
 
@@ -260,6 +260,59 @@ static Piece captured_piece(const Position *p, Move m)
     return p->board[move_to(m)];
 }
 
+enum { SEE_KING_VALUE = 100000 };
+
+static int see_value(const Worker *w, Piece pc)
+{
+    return piece_type(pc) == KING ? SEE_KING_VALUE : piece_value(w, pc);
+}
+
+/*
+ * Static exchange evaluation: does the capture sequence on the target hex, each side taking with
+ * its least valuable attacker, leave the mover at least `threshold`? Attackers are recomputed on
+ * a scratch board after every capture, so x-rays (and the elephant's two-step) come in naturally.
+ */
+static bool see_ge(const Worker *w, Move m, int threshold)
+{
+    const Position *p = &w->pos;
+    MoveKind kind = move_kind(m);
+    if (kind != MK_NORMAL || move_promo(m) != NO_TYPE)
+        return true;
+    int from = move_from(m), to = move_to(m);
+    /* Taking a man worth at least the taker can only lose if threshold asks for more. */
+    if (threshold <= 0 && piece_value(w, p->board[to]) >= see_value(w, p->board[from]))
+        return true;
+    Piece board[MAX_CELLS];
+    memcpy(board, p->board, sizeof board);
+    int gain[64], d = 0;
+    gain[0] = piece_value(w, board[to]);
+    int on_target = see_value(w, board[from]);
+    board[to] = board[from];
+    board[from] = EMPTY;
+    Color side = (Color)!p->stm;
+    while (d < 62) {
+        uint8_t attackers[64];
+        int n = board_attackers(p, board, to, side, attackers);
+        if (n == 0)
+            break;
+        int best = 0;
+        for (int i = 1; i < n; i++)
+            if (see_value(w, board[attackers[i]]) < see_value(w, board[attackers[best]]))
+                best = i;
+        d++;
+        gain[d] = on_target - gain[d - 1];
+        if ((-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]) < 0)
+            break;
+        on_target = see_value(w, board[attackers[best]]);
+        board[to] = board[attackers[best]];
+        board[attackers[best]] = EMPTY;
+        side = (Color)!side;
+    }
+    while (--d > 0)
+        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0] >= threshold;
+}
+
 static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
@@ -270,7 +323,9 @@ static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move t
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? w->eval->value[move_promo(m)] : 0;
-            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
+            /* Captures that lose material go after the killers. */
+            int base = see_ge(w, m, 0) ? ORDER_NOISY : ORDER_LOSING;
+            scores[i] = base + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
         } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
             scores[i] = ORDER_KILLER + (m == w->killers[ply][0]);
         } else {
@@ -391,6 +446,9 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
         /* Step 2. Delta pruning: even winning this man for nothing cannot reach alpha. */
         if (!in_check && move_promo(m) == NO_TYPE &&
             best + piece_value(w, captured_piece(p, m)) + 200 <= alpha)
+            continue;
+        /* Step 3. Captures that lose material in the exchange are not worth searching. */
+        if (!in_check && !see_ge(w, m, 0))
             continue;
         pos_make(p, m);
         int score = -qsearch(w, -beta, -alpha, ply + 1);
