@@ -1,0 +1,102 @@
+// hexchess piece set: one drawing per kind of man, in a 100x100 box, for both colours.
+// Every figure stands on the same pedestal and uses the same stroke, so the set reads as one.
+
+const BASE = 'M24 88 Q22 80 30 77 H70 Q78 80 76 88 Z';
+
+// Each figure: a list of [kind, attributes]; 'f' paths are filled with the side's colour,
+// 'd' paths are details drawn in the contrasting colour.
+const FIGURES = {
+  pawn: [
+    ['f', 'M37 77 Q39 60 44 52 H56 Q61 60 63 77 Z'],
+    ['f', 'M40 54 Q50 47 60 54 Q50 58 40 54 Z'],
+    ['c', 50, 36, 13],
+  ],
+  rook: [
+    ['f', 'M33 77 L35 42 H65 L67 77 Z'],
+    ['f', 'M29 42 V20 H37 V27 H45.5 V20 H54.5 V27 H63 V20 H71 V42 Z'],
+    ['d', 'M37 52 H63 M36 66 H64'],
+  ],
+  bishop: [
+    ['f', 'M40 77 Q42 66 44 62 H56 Q58 66 60 77 Z'],
+    ['f', 'M36 63 H64 L60 56 H40 Z'],
+    ['f', 'M50 17 Q71 35 62 56 H38 Q29 35 50 17 Z'],
+    ['d', 'M55 30 L46 43 M44 50 H56'],
+    ['c', 50, 13, 4.5],
+  ],
+  knight: [
+    ['f', 'M34 77 Q31 60 44 47 Q38 49 29 55 Q21 51 25 42 Q37 27 48 21 L50 11 Q57 16 58 21 Q77 29 74 77 Z'],
+    ['d', 'M34 45 L37 45 M60 30 Q64 50 62 70'],
+    ['e', 42, 32, 2.6],
+  ],
+  king: [
+    ['f', 'M32 77 Q34 55 40 47 H60 Q66 55 68 77 Z'],
+    ['f', 'M35 48 Q50 28 65 48 Z'],
+    ['f', 'M46.5 8 H53.5 V15 H60 V21 H53.5 V31 H46.5 V21 H40 V15 H46.5 Z'],
+    ['d', 'M36 58 H64 M38 68 H62'],
+  ],
+  queen: [
+    ['f', 'M32 77 Q34 57 40 49 H60 Q66 57 68 77 Z'],
+    ['f', 'M31 50 L25 25 L39 39 L44 19 L50 37 L56 19 L61 39 L75 25 L69 50 Z'],
+    ['c', 25, 22, 4], ['c', 44, 16, 4], ['c', 56, 16, 4], ['c', 75, 22, 4],
+    ['d', 'M36 60 H64'],
+  ],
+  elephant: [
+    ['f', 'M31 30 Q14 30 16 48 Q20 59 35 52 Z'],
+    ['f', 'M69 30 Q86 30 84 48 Q80 59 65 52 Z'],
+    ['f', 'M50 17 Q70 17 70 37 Q70 50 59 55 Q56 66 61 73 Q55 79 50 71 Q46 63 45 55 Q31 50 31 36 Q31 17 50 17 Z'],
+    ['d', 'M44 55 Q39 62 34 62 M58 55 Q62 60 66 60'],
+    ['e', 42, 35, 2.6], ['e', 58, 35, 2.6],
+  ],
+  pegasus: [
+    ['f', 'M30 77 Q27 60 40 47 Q34 49 25 55 Q17 51 21 42 Q33 27 44 21 L46 11 Q53 16 54 21 Q70 28 70 77 Z'],
+    ['f', 'M56 36 Q76 10 93 16 Q84 21 89 27 Q77 29 83 35 Q72 38 77 44 Q66 45 60 50 Z'],
+    ['d', 'M64 32 Q74 24 84 22 M66 40 Q74 33 82 31'],
+    ['e', 38, 32, 2.6],
+  ],
+  wyvern: [
+    ['f', 'M28 77 Q28 58 40 48 Q29 47 19 40 L31 37 L21 29 Q37 24 45 27 L47 12 L53 25 L60 15 L59 29 Q70 36 69 52 Q72 66 70 77 Z'],
+    ['f', 'M60 38 L91 17 L86 30 L96 32 L83 40 L90 48 L66 50 Z'],
+    ['d', 'M24 33 L33 33 M46 62 Q52 58 58 62'],
+    ['e', 42, 33, 2.6],
+  ],
+};
+
+// Which figure each variant letter uses.
+export const FIGURE_OF = {
+  cescacs: { K: 'king', D: 'queen', V: 'wyvern', R: 'rook', G: 'pegasus', N: 'knight', J: 'bishop', E: 'elephant', P: 'pawn' },
+  glinski: { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' },
+};
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+function el(name, attrs) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+// An SVG group drawing the figure in a 100x100 box; white = true for White's men.
+export function pieceGroup(figure, white) {
+  const fill = white ? '#fbf8f1' : '#2b2622';
+  const line = white ? '#2b2622' : '#0e0c0a';
+  const detail = white ? '#2b2622' : '#e9dcc4';
+  const g = el('g', { class: 'piece-figure', 'data-figure': figure });
+  const common = { stroke: line, 'stroke-width': 3, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
+  g.appendChild(el('path', { d: BASE, fill, ...common }));
+  for (const part of FIGURES[figure] || []) {
+    if (part[0] === 'f') g.appendChild(el('path', { d: part[1], fill, ...common }));
+    else if (part[0] === 'c') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], fill, ...common }));
+    else if (part[0] === 'd') g.appendChild(el('path', { d: part[1], fill: 'none', ...common, stroke: detail, 'stroke-width': 2.2 }));
+    else if (part[0] === 'e') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], fill: detail }));
+  }
+  return g;
+}
+
+// A standalone <svg> of one man, for choosers and legends.
+export function pieceIcon(variant, letter, size = 44) {
+  const white = letter === letter.toUpperCase();
+  const figure = FIGURE_OF[variant][letter.toUpperCase()];
+  const svg = el('svg', { viewBox: '0 0 100 100', width: size, height: size, class: 'piece-icon' });
+  svg.appendChild(pieceGroup(figure, white));
+  return svg;
+}
