@@ -106,7 +106,7 @@ static cJSON *cells_json(const int *cells, int n)
     return cJSON_CreateIntArray(cells, n);
 }
 
-static void add_legal_moves(cJSON *o, Game *g)
+static void add_legal_moves(cJSON *o, ServerGame *g)
 {
     Position *p = g->pos;
     const Variant *v = g->v;
@@ -171,7 +171,7 @@ static void add_attacks(cJSON *o, const Position *p)
     }
 }
 
-static cJSON *analysis_json(const Game *g)
+static cJSON *analysis_json(const ServerGame *g)
 {
     const Analysis *a = &g->analysis;
     if (!a->requested && !a->depth)
@@ -197,7 +197,7 @@ static cJSON *analysis_json(const Game *g)
     return o;
 }
 
-static cJSON *game_json(Game *g, bool full)
+static cJSON *sgame_json(ServerGame *g, bool full)
 {
     Position *p = g->pos;
     cJSON *o = cJSON_CreateObject();
@@ -217,7 +217,7 @@ static cJSON *game_json(Game *g, bool full)
     pos_to_text(p, text, sizeof text);
     cJSON_AddStringToObject(o, "position", text);
     char board[MAX_CELLS + 1];
-    game_board_string(p, board);
+    sgame_board_string(p, board);
     cJSON_AddStringToObject(o, "board", board);
     cJSON *moves = cJSON_AddArrayToObject(o, "moves");
     for (int i = 0; i < g->ply_count; i++) {
@@ -248,13 +248,13 @@ static cJSON *game_json(Game *g, bool full)
     cJSON_AddStringToObject(o, "result", g->rec.result);
     cJSON_AddStringToObject(o, "reason", g->rec.reason);
     char rt[96];
-    game_result_text(g, rt, (int)sizeof rt);
+    sgame_result_text(g, rt, (int)sizeof rt);
     cJSON_AddStringToObject(o, "result_text", rt);
     if (g->rec.draw_offer >= 0)
         cJSON_AddStringToObject(o, "draw_offer", COLOR_NAMES[g->rec.draw_offer]);
     else
         cJSON_AddNullToObject(o, "draw_offer");
-    cJSON_AddBoolToObject(o, "thinking", g->thinking || game_engine_to_move(g));
+    cJSON_AddBoolToObject(o, "thinking", g->thinking || sgame_engine_to_move(g));
     cJSON_AddItemToObject(o, "analysis", analysis_json(g));
     if (full) {
         add_legal_moves(o, g);
@@ -311,7 +311,7 @@ static bool get_player(const cJSON *o, const char *key, bool *engine, HttpRespon
     return true;
 }
 
-static bool get_side(const cJSON *o, const Game *g, Color *side, HttpResponse *res)
+static bool get_side(const cJSON *o, const ServerGame *g, Color *side, HttpResponse *res)
 {
     const char *s = get_string(o, "side", NULL);
     if (!s) {
@@ -361,13 +361,13 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     }
     GameError ge;
     char err[300];
-    Game *g = games_create(t, &spec, &ge, err, (int)sizeof err);
+    ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
     cJSON_Delete(body);
     if (!g) {
         http_error(res, error_status(ge), "%s", err);
         return;
     }
-    cJSON *o = game_json(g, true);
+    cJSON *o = sgame_json(g, true);
     games_release(t, g);
     send_json(res, 201, o);
 }
@@ -442,7 +442,7 @@ static bool parse_id(const char *s, size_t len, int64_t *id)
 }
 
 /* /api/games/ID[/action] */
-static void game_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *rest)
+static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *rest)
 {
     const char *method = http_method(req);
     const char *slash = strchr(rest, '/');
@@ -486,7 +486,7 @@ static void game_route(GameTable *t, const HttpRequest *req, HttpResponse *res, 
     cJSON *body = NULL;
     if (!strcmp(method, "POST") && !(body = parse_body(req, res)))
         return;
-    Game *g = games_acquire(t, id);
+    ServerGame *g = games_acquire(t, id);
     if (!g) {
         cJSON_Delete(body);
         http_error(res, 404, "no such game: %lld", (long long)id);
@@ -500,29 +500,29 @@ static void game_route(GameTable *t, const HttpRequest *req, HttpResponse *res, 
         if (!mv)
             e = GE_BAD_REQUEST, snprintf(err, sizeof err, "give the move as {\"move\": \"...\"}");
         else
-            e = game_play(g, mv, err, (int)sizeof err);
+            e = sgame_play(g, mv, err, (int)sizeof err);
     } else if (!strcmp(action, "undo")) {
-        e = game_undo(g, err, (int)sizeof err);
+        e = sgame_undo(g, err, (int)sizeof err);
     } else if (!strcmp(action, "resign")) {
         if (!get_side(body, g, &side, res))
             goto done;
-        e = game_resign(g, side, err, (int)sizeof err);
+        e = sgame_resign(g, side, err, (int)sizeof err);
     } else if (!strcmp(action, "draw")) {
         if (!get_side(body, g, &side, res))
             goto done;
-        e = game_draw(g, get_string(body, "action", "offer"), side, err, (int)sizeof err);
+        e = sgame_draw(g, get_string(body, "action", "offer"), side, err, (int)sizeof err);
     } else if (!strcmp(action, "analysis") && !strcmp(method, "POST")) {
         int ms = 2000;
         if (!get_int(body, "movetime", &ms, res))
             goto done;
-        e = game_analyse(g, ms, err, (int)sizeof err);
+        e = sgame_analyse(g, ms, err, (int)sizeof err);
     } else if (!strcmp(action, "analysis")) {
-        game_stop_analysis(g);
+        sgame_stop_analysis(g);
     }
     if (e != GE_OK)
         http_error(res, error_status(e), "%s", err);
     else
-        send_json(res, 200, game_json(g, true));
+        send_json(res, 200, sgame_json(g, true));
 done:
     games_release(t, g);
     cJSON_Delete(body);
@@ -556,7 +556,7 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
         else
             http_error(res, 405, "use GET or POST");
     } else if (!strncmp(path, "games/", 6)) {
-        game_route(t, req, res, path + 6);
+        sgame_route(t, req, res, path + 6);
     } else {
         http_error(res, 404, "no such page: %s", http_path(req));
     }

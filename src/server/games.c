@@ -14,7 +14,7 @@ struct GameTable {
     Store *store;
     GameLimits limits;
     pthread_mutex_t lock; /* guards the slots and the games' refs; taken before any game's lock */
-    Game **slot;
+    ServerGame **slot;
     int count;
     uint64_t clock; /* for least-recently-used eviction */
 };
@@ -40,7 +40,7 @@ GameTable *games_new(Store *store, const GameLimits *limits)
 const GameLimits *games_limits(const GameTable *t) { return &t->limits; }
 Store *games_store(GameTable *t) { return t->store; }
 
-static void game_destroy(Game *g)
+static void sgame_destroy(ServerGame *g)
 {
     if (!g)
         return;
@@ -62,13 +62,13 @@ void games_free(GameTable *t)
     if (!t)
         return;
     for (int i = 0; i < t->count; i++)
-        game_destroy(t->slot[i]);
+        sgame_destroy(t->slot[i]);
     pthread_mutex_destroy(&t->lock);
     free(t->slot);
     free(t);
 }
 
-void game_board_string(const Position *p, char *out)
+void sgame_board_string(const Position *p, char *out)
 {
     const Variant *v = p->v;
     int n = v->geo.cell_count;
@@ -85,7 +85,7 @@ void game_board_string(const Position *p, char *out)
 }
 
 /* The game's result and reason from the rules, after a move or on loading. */
-static void judge(Game *g)
+static void judge(ServerGame *g)
 {
     Status st;
     pos_status(g->pos, &st);
@@ -108,7 +108,7 @@ static void judge(Game *g)
     }
 }
 
-void game_result_text(const Game *g, char *buf, int size)
+void sgame_result_text(const ServerGame *g, char *buf, int size)
 {
     const VariantDesc *d = g->v->desc;
     const char *r = g->rec.result;
@@ -130,7 +130,7 @@ void game_result_text(const Game *g, char *buf, int size)
 }
 
 /* Rebuilds rec.moves from the plies. */
-static bool sync_moves_text(Game *g)
+static bool sync_moves_text(ServerGame *g)
 {
     size_t len = 1;
     for (int i = 0; i < g->ply_count; i++)
@@ -148,7 +148,7 @@ static bool sync_moves_text(Game *g)
 }
 
 /* Every change of a game goes through here: a new version, saved at once. */
-static void changed(Game *g)
+static void changed(ServerGame *g)
 {
     g->version++;
     if (sync_moves_text(g))
@@ -156,7 +156,7 @@ static void changed(Game *g)
 }
 
 /* Plays m (legal) and records the ply; false when out of room. */
-static bool push_move(Game *g, Move m)
+static bool push_move(ServerGame *g, Move m)
 {
     Position *p = g->pos;
     if (p->ply >= MAX_GAME_PLY - PLY_MARGIN)
@@ -185,7 +185,7 @@ static bool push_move(Game *g, Move m)
     char text[POSITION_TEXT_MAX];
     pos_to_text(p, text, sizeof text);
     ply->position = strdup(text);
-    game_board_string(p, ply->board);
+    sgame_board_string(p, ply->board);
     if (!ply->position) {
         pos_unmake(p);
         return false;
@@ -194,7 +194,7 @@ static bool push_move(Game *g, Move m)
     return true;
 }
 
-static void pop_move(Game *g)
+static void pop_move(ServerGame *g)
 {
     pos_unmake(g->pos);
     g->ply_count--;
@@ -202,9 +202,9 @@ static void pop_move(Game *g)
 }
 
 /* Builds a game from its stored record; false with a message when the record does not replay. */
-static Game *game_build(Store *store, StoredGame *rec, char *err, int err_size)
+static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size)
 {
-    Game *g = calloc(1, sizeof *g);
+    ServerGame *g = calloc(1, sizeof *g);
     if (!g) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
@@ -219,13 +219,13 @@ static Game *game_build(Store *store, StoredGame *rec, char *err, int err_size)
     g->pos = malloc(sizeof *g->pos);
     if (!g->v || !g->pos) {
         snprintf(err, (size_t)err_size, g->v ? "out of memory" : "unknown variant '%s'", g->rec.variant);
-        game_destroy(g);
+        sgame_destroy(g);
         return NULL;
     }
     char perr[256];
     if (!pos_from_text(g->pos, g->v, g->rec.start, perr, sizeof perr)) {
         snprintf(err, (size_t)err_size, "bad %s position: %s", g->v->desc->title, perr);
-        game_destroy(g);
+        sgame_destroy(g);
         return NULL;
     }
     if (!g->rec.castling)
@@ -233,7 +233,7 @@ static Game *game_build(Store *store, StoredGame *rec, char *err, int err_size)
     char text[POSITION_TEXT_MAX];
     pos_to_text(g->pos, text, sizeof text);
     g->start_text = strdup(text);
-    game_board_string(g->pos, g->start_board);
+    sgame_board_string(g->pos, g->start_board);
     /* Replay the moves. */
     const char *s = g->rec.moves ? g->rec.moves : "";
     int n = 0;
@@ -255,14 +255,14 @@ static Game *game_build(Store *store, StoredGame *rec, char *err, int err_size)
         }
         if (m == MOVE_NONE || !push_move(g, m)) {
             snprintf(err, (size_t)err_size, "move %d '%.*s' is not legal here", n, len > 30 ? 30 : len, s);
-            game_destroy(g);
+            sgame_destroy(g);
             return NULL;
         }
         s += len;
     }
     if (!sync_moves_text(g)) {
         snprintf(err, (size_t)err_size, "out of memory");
-        game_destroy(g);
+        sgame_destroy(g);
         return NULL;
     }
     /* A finished game keeps its stored result (resignation, agreement); else the rules judge. */
@@ -277,7 +277,7 @@ static int eviction_victim(GameTable *t)
 {
     int best = -1;
     for (int i = 0; i < t->count; i++) {
-        Game *g = t->slot[i];
+        ServerGame *g = t->slot[i];
         if (g->refs)
             continue;
         pthread_mutex_lock(&g->lock);
@@ -290,17 +290,17 @@ static int eviction_victim(GameTable *t)
 }
 
 /* Puts g into the cache (acquired), or returns the copy another thread put there first. */
-static Game *cache_insert(GameTable *t, Game *g)
+static ServerGame *cache_insert(GameTable *t, ServerGame *g)
 {
-    Game *evicted = NULL;
+    ServerGame *evicted = NULL;
     pthread_mutex_lock(&t->lock);
     for (int i = 0; i < t->count; i++)
         if (t->slot[i]->rec.id == g->rec.id) {
-            Game *other = t->slot[i];
+            ServerGame *other = t->slot[i];
             other->refs++;
             other->last_used = ++t->clock;
             pthread_mutex_unlock(&t->lock);
-            game_destroy(g);
+            sgame_destroy(g);
             pthread_mutex_lock(&other->lock);
             return other;
         }
@@ -317,12 +317,12 @@ static Game *cache_insert(GameTable *t, Game *g)
     g->refs = 1;
     g->last_used = ++t->clock;
     pthread_mutex_unlock(&t->lock);
-    game_destroy(evicted);
+    sgame_destroy(evicted);
     pthread_mutex_lock(&g->lock);
     return g;
 }
 
-static bool cached(GameTable *t, const Game *g)
+static bool cached(GameTable *t, const ServerGame *g)
 {
     for (int i = 0; i < t->count; i++)
         if (t->slot[i] == g)
@@ -330,11 +330,11 @@ static bool cached(GameTable *t, const Game *g)
     return false;
 }
 
-Game *games_acquire(GameTable *t, int64_t id)
+ServerGame *games_acquire(GameTable *t, int64_t id)
 {
     pthread_mutex_lock(&t->lock);
     for (int i = 0; i < t->count; i++) {
-        Game *g = t->slot[i];
+        ServerGame *g = t->slot[i];
         if (g->rec.id != id)
             continue;
         g->refs++;
@@ -348,7 +348,7 @@ Game *games_acquire(GameTable *t, int64_t id)
     if (!store_load(t->store, id, &rec))
         return NULL;
     char err[256];
-    Game *g = game_build(t->store, &rec, err, sizeof err);
+    ServerGame *g = sgame_build(t->store, &rec, err, sizeof err);
     stored_game_free(&rec);
     if (!g) {
         fprintf(stderr, "hexchess serve: game %lld does not replay: %s\n", (long long)id, err);
@@ -356,7 +356,7 @@ Game *games_acquire(GameTable *t, int64_t id)
     }
     g->worker = worker_new(g, &t->limits);
     if (!g->worker) {
-        game_destroy(g);
+        sgame_destroy(g);
         return NULL;
     }
     g = cache_insert(t, g);
@@ -364,7 +364,7 @@ Game *games_acquire(GameTable *t, int64_t id)
     return g;
 }
 
-void games_release(GameTable *t, Game *g)
+void games_release(GameTable *t, ServerGame *g)
 {
     pthread_mutex_unlock(&g->lock);
     pthread_mutex_lock(&t->lock);
@@ -372,10 +372,10 @@ void games_release(GameTable *t, Game *g)
     bool drop = g->refs == 0 && !cached(t, g);
     pthread_mutex_unlock(&t->lock);
     if (drop)
-        game_destroy(g);
+        sgame_destroy(g);
 }
 
-Game *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size)
+ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size)
 {
     *ge = GE_BAD_REQUEST;
     const Variant *v = variant_find(spec->variant ? spec->variant : "");
@@ -413,7 +413,7 @@ Game *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err,
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    Game *g = game_build(t->store, &rec, err, err_size);
+    ServerGame *g = sgame_build(t->store, &rec, err, err_size);
     stored_game_free(&rec);
     if (!g)
         return NULL;
@@ -422,14 +422,14 @@ Game *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err,
     if (!store_insert(t->store, &g->rec)) {
         *ge = GE_INTERNAL;
         snprintf(err, (size_t)err_size, "the game store refused the game");
-        game_destroy(g);
+        sgame_destroy(g);
         return NULL;
     }
     g->worker = worker_new(g, &t->limits);
     if (!g->worker) {
         *ge = GE_INTERNAL;
         snprintf(err, (size_t)err_size, "out of memory");
-        game_destroy(g);
+        sgame_destroy(g);
         return NULL;
     }
     *ge = GE_OK;
@@ -440,7 +440,7 @@ Game *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err,
 
 GameError games_delete(GameTable *t, int64_t id)
 {
-    Game *victim = NULL;
+    ServerGame *victim = NULL;
     pthread_mutex_lock(&t->lock);
     for (int i = 0; i < t->count; i++)
         if (t->slot[i]->rec.id == id && t->slot[i]->refs == 0) {
@@ -453,11 +453,11 @@ GameError games_delete(GameTable *t, int64_t id)
         }
     bool ok = store_delete(t->store, id);
     pthread_mutex_unlock(&t->lock);
-    game_destroy(victim);
+    sgame_destroy(victim);
     return ok ? GE_OK : GE_NOT_FOUND;
 }
 
-bool game_engine_to_move(const Game *g) { return !g->over && g->rec.engine[g->pos->stm]; }
+bool sgame_engine_to_move(const ServerGame *g) { return !g->over && g->rec.engine[g->pos->stm]; }
 
 static GameError fail(GameError e, char *err, int err_size, const char *msg)
 {
@@ -466,7 +466,7 @@ static GameError fail(GameError e, char *err, int err_size, const char *msg)
 }
 
 /* A human move or an engine move: play it, judge the position, save, wake the engine. */
-static bool play_and_save(Game *g, Move m)
+static bool play_and_save(ServerGame *g, Move m)
 {
     if (!push_move(g, m))
         return false;
@@ -482,7 +482,7 @@ static bool play_and_save(Game *g, Move m)
     return true;
 }
 
-GameError game_play(Game *g, const char *move_text, char *err, int err_size)
+GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size)
 {
     if (g->over)
         return fail(GE_CONFLICT, err, err_size, "the game is over");
@@ -500,14 +500,14 @@ GameError game_play(Game *g, const char *move_text, char *err, int err_size)
     return GE_OK;
 }
 
-void game_engine_move(Game *g, Move m, uint64_t version)
+void sgame_engine_move(ServerGame *g, Move m, uint64_t version)
 {
-    if (version != g->version || !game_engine_to_move(g) || m == MOVE_NONE)
+    if (version != g->version || !sgame_engine_to_move(g) || m == MOVE_NONE)
         return;
     play_and_save(g, m);
 }
 
-GameError game_undo(Game *g, char *err, int err_size)
+GameError sgame_undo(ServerGame *g, char *err, int err_size)
 {
     if (g->ply_count == 0)
         return fail(GE_CONFLICT, err, err_size, "there is no move to take back");
@@ -527,7 +527,7 @@ GameError game_undo(Game *g, char *err, int err_size)
     return GE_OK;
 }
 
-static void finish(Game *g, const char *result, const char *reason)
+static void finish(ServerGame *g, const char *result, const char *reason)
 {
     worker_stop_search(g);
     snprintf(g->rec.result, sizeof g->rec.result, "%s", result);
@@ -538,7 +538,7 @@ static void finish(Game *g, const char *result, const char *reason)
     changed(g);
 }
 
-GameError game_resign(Game *g, Color side, char *err, int err_size)
+GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
 {
     if (g->over)
         return fail(GE_CONFLICT, err, err_size, "the game is over");
@@ -548,7 +548,7 @@ GameError game_resign(Game *g, Color side, char *err, int err_size)
     return GE_OK;
 }
 
-GameError game_draw(Game *g, const char *action, Color side, char *err, int err_size)
+GameError sgame_draw(ServerGame *g, const char *action, Color side, char *err, int err_size)
 {
     if (g->over)
         return fail(GE_CONFLICT, err, err_size, "the game is over");
@@ -556,7 +556,7 @@ GameError game_draw(Game *g, const char *action, Color side, char *err, int err_
         return fail(GE_CONFLICT, err, err_size, "that side is played by the engine");
     if (!strcmp(action, "offer")) {
         if (g->rec.draw_offer == (int)!side)
-            return game_draw(g, "accept", side, err, err_size);
+            return sgame_draw(g, "accept", side, err, err_size);
         g->rec.draw_offer = (int)side;
         changed(g);
         if (g->rec.engine[!side]) {
@@ -591,7 +591,7 @@ GameError game_draw(Game *g, const char *action, Color side, char *err, int err_
     return fail(GE_BAD_REQUEST, err, err_size, "action must be offer, accept, decline or claim");
 }
 
-void game_engine_draw_reply(Game *g, bool accept, uint64_t version)
+void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version)
 {
     int offerer = g->draw_reply;
     g->draw_reply = -1;
@@ -606,7 +606,7 @@ void game_engine_draw_reply(Game *g, bool accept, uint64_t version)
     }
 }
 
-GameError game_analyse(Game *g, int movetime_ms, char *err, int err_size)
+GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size)
 {
     if (movetime_ms < 50)
         return fail(GE_BAD_REQUEST, err, err_size, "movetime must be at least 50 ms");
@@ -614,7 +614,7 @@ GameError game_analyse(Game *g, int movetime_ms, char *err, int err_size)
     pos_status(g->pos, &st);
     if (st.legal_moves == 0)
         return fail(GE_CONFLICT, err, err_size, "there is no legal move to analyse");
-    if (game_engine_to_move(g) || g->thinking)
+    if (sgame_engine_to_move(g) || g->thinking)
         return fail(GE_CONFLICT, err, err_size, "the engine is thinking about its move");
     worker_stop_search(g);
     unsigned serial = g->analysis.serial + 1;
@@ -627,7 +627,7 @@ GameError game_analyse(Game *g, int movetime_ms, char *err, int err_size)
     return GE_OK;
 }
 
-void game_stop_analysis(Game *g)
+void sgame_stop_analysis(ServerGame *g)
 {
     if (g->analysis.requested || g->analysis.running)
         worker_stop_search(g);

@@ -45,7 +45,7 @@ typedef struct {
     uint8_t best_from, best_to;
 } Analysis;
 
-typedef struct Game {
+typedef struct ServerGame {
     StoredGame rec; /* what the store keeps (rec.moves follows the plies) */
     Store *store;
     const Variant *v;
@@ -66,7 +66,7 @@ typedef struct Game {
     pthread_cond_t cond; /* wakes the worker */
     int refs;
     uint64_t last_used;
-} Game;
+} ServerGame;
 
 typedef enum { GE_OK, GE_BAD_REQUEST, GE_NOT_FOUND, GE_CONFLICT, GE_ILLEGAL, GE_INTERNAL } GameError;
 
@@ -95,31 +95,31 @@ const GameLimits *games_limits(const GameTable *t);
 Store *games_store(GameTable *t);
 
 /* The game, locked; NULL when there is no such game. Pair with games_release. */
-Game *games_acquire(GameTable *t, int64_t id);
-void games_release(GameTable *t, Game *g);
+ServerGame *games_acquire(GameTable *t, int64_t id);
+void games_release(GameTable *t, ServerGame *g);
 /* A new game, acquired; NULL with a message in err. */
-Game *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
+ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
 GameError games_delete(GameTable *t, int64_t id);
 
 /* The operations, on an acquired game; each returns GE_OK or an error with a message. */
-GameError game_play(Game *g, const char *move_text, char *err, int err_size);
-GameError game_undo(Game *g, char *err, int err_size);
-GameError game_resign(Game *g, Color side, char *err, int err_size);
+GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size);
+GameError sgame_undo(ServerGame *g, char *err, int err_size);
+GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size);
 /* action: "offer", "accept", "decline" or "claim" */
-GameError game_draw(Game *g, const char *action, Color side, char *err, int err_size);
-GameError game_analyse(Game *g, int movetime_ms, char *err, int err_size);
-void game_stop_analysis(Game *g);
+GameError sgame_draw(ServerGame *g, const char *action, Color side, char *err, int err_size);
+GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size);
+void sgame_stop_analysis(ServerGame *g);
 
 /* Applies an engine move found for `version`; ignored when the game changed meanwhile. */
-void game_engine_move(Game *g, Move m, uint64_t version);
+void sgame_engine_move(ServerGame *g, Move m, uint64_t version);
 /* The engine's answer to a draw offer. */
-void game_engine_draw_reply(Game *g, bool accept, uint64_t version);
+void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version);
 /* Is the side to move played by the engine (and the game still on)? */
-bool game_engine_to_move(const Game *g);
+bool sgame_engine_to_move(const ServerGame *g);
 
 /* "White wins by stalemate" etc., or "" while the game goes on. */
-void game_result_text(const Game *g, char *buf, int size);
+void sgame_result_text(const ServerGame *g, char *buf, int size);
 /* The board as a string: one character a hex, '.' when empty, upper case White. */
-void game_board_string(const Position *p, char *out);
+void sgame_board_string(const Position *p, char *out);
 
 #endif

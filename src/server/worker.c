@@ -13,7 +13,7 @@ enum { DRAW_ACCEPT_BELOW = -150, DRAW_THINK_MS = 300 };
 typedef enum { JOB_NONE, JOB_MOVE, JOB_DRAW, JOB_ANALYSE } Job;
 
 struct Worker {
-    Game *g;
+    ServerGame *g;
     GameLimits limits;
     pthread_t thread;
     bool started, quit, searching;
@@ -25,7 +25,7 @@ struct Worker {
     int last_score;   /* side to move's view */
 };
 
-Worker *worker_new(Game *g, const GameLimits *limits)
+Worker *worker_new(ServerGame *g, const GameLimits *limits)
 {
     Worker *w = calloc(1, sizeof *w);
     if (!w)
@@ -35,9 +35,9 @@ Worker *worker_new(Game *g, const GameLimits *limits)
     return w;
 }
 
-static Job due_job(const Game *g)
+static Job due_job(const ServerGame *g)
 {
-    if (game_engine_to_move(g))
+    if (sgame_engine_to_move(g))
         return JOB_MOVE;
     if (g->draw_reply >= 0 && !g->over)
         return JOB_DRAW;
@@ -46,9 +46,9 @@ static Job due_job(const Game *g)
     return JOB_NONE;
 }
 
-bool worker_busy(const Game *g) { return (g->worker && g->worker->searching) || due_job(g) != JOB_NONE; }
+bool worker_busy(const ServerGame *g) { return (g->worker && g->worker->searching) || due_job(g) != JOB_NONE; }
 
-void worker_stop_search(Game *g)
+void worker_stop_search(ServerGame *g)
 {
     Worker *w = g->worker;
     if (w && w->searching && w->engine)
@@ -91,7 +91,7 @@ static void on_info(const SearchInfo *info, void *ctx)
     }
     while (made--)
         pos_unmake(p);
-    Game *g = w->g;
+    ServerGame *g = w->g;
     pthread_mutex_lock(&g->lock);
     if (g->analysis.serial == w->serial && g->analysis.requested) {
         a.serial = g->analysis.serial;
@@ -116,7 +116,7 @@ static bool set_option(Engine *e, const char *name, int value)
 static void *worker_main(void *arg)
 {
     Worker *w = arg;
-    Game *g = w->g;
+    ServerGame *g = w->g;
     pthread_mutex_lock(&g->lock);
     while (!w->quit) {
         Job job = due_job(g);
@@ -162,15 +162,15 @@ static void *worker_main(void *arg)
                 fprintf(stderr, "hexchess serve: no memory for an engine; game %lld waits\n", (long long)g->rec.id);
                 w->quit = true;
             }
-            if (best == MOVE_NONE && version == g->version && game_engine_to_move(g)) {
+            if (best == MOVE_NONE && version == g->version && sgame_engine_to_move(g)) {
                 /* A search stopped before its first iteration: never leave the game stuck. */
                 MoveList ml;
                 gen_legal(g->pos, &ml);
                 best = ml.count ? ml.moves[0] : MOVE_NONE;
             }
-            game_engine_move(g, best, version);
+            sgame_engine_move(g, best, version);
         } else if (job == JOB_DRAW) {
-            game_engine_draw_reply(g, w->last_score <= DRAW_ACCEPT_BELOW, version);
+            sgame_engine_draw_reply(g, w->last_score <= DRAW_ACCEPT_BELOW, version);
         } else if (g->analysis.serial == w->serial) {
             g->analysis.running = false;
             g->analysis.requested = false;
@@ -180,7 +180,7 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-void worker_wake(Game *g)
+void worker_wake(ServerGame *g)
 {
     Worker *w = g->worker;
     if (!w || due_job(g) == JOB_NONE)
@@ -203,7 +203,7 @@ void worker_free(Worker *w)
 {
     if (!w)
         return;
-    Game *g = w->g;
+    ServerGame *g = w->g;
     if (w->started) {
         pthread_mutex_lock(&g->lock);
         w->quit = true;

@@ -8,15 +8,15 @@
 
 #include "games.h"
 
-Worker *worker_new(Game *g, const GameLimits *limits);
+Worker *worker_new(ServerGame *g, const GameLimits *limits);
 /* Stops the search and the thread; call without holding the game's lock. */
 void worker_free(Worker *w);
 
 /* With the game locked: there may be work (an engine move, a draw offer, an analysis). */
-void worker_wake(Game *g);
+void worker_wake(ServerGame *g);
 /* With the game locked: abandon the running search (its result will be ignored). */
-void worker_stop_search(Game *g);
+void worker_stop_search(ServerGame *g);
 /* With the game locked: is a search running or due? */
-bool worker_busy(const Game *g);
+bool worker_busy(const ServerGame *g);
 
 #endif
