@@ -10,6 +10,9 @@ typedef struct {
     const Variant *variant;
     const char *position;
     bool divide;
+    const char *to;           /* convert: the notation written */
+    const char *letters;      /* piece letters written */
+    const char *from_letters; /* piece letters read */
     bool help;
     int argc; /* operands left after the options */
     char **argv;
@@ -34,6 +37,8 @@ int cmd_moves(const CliOptions *opts);
 int cmd_perft(const CliOptions *opts);
 int cmd_apply(const CliOptions *opts);
 int cmd_status(const CliOptions *opts);
+int cmd_replay(const CliOptions *opts);
+int cmd_convert(const CliOptions *opts);
 int cmd_uci_loop(const CliOptions *opts);
 int cmd_bench(const CliOptions *opts);
 int cmd_match(const CliOptions *opts);

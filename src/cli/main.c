@@ -30,7 +30,8 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
     o->argv = argv;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        bool takes_value = !strcmp(a, "-v") || !strcmp(a, "--variant") || !strcmp(a, "-p") || !strcmp(a, "--position");
+        bool takes_value = !strcmp(a, "-v") || !strcmp(a, "--variant") || !strcmp(a, "-p") || !strcmp(a, "--position") ||
+                           !strcmp(a, "--to") || !strcmp(a, "--letters") || !strcmp(a, "--from-letters");
         if (takes_value && i + 1 >= argc) {
             fprintf(stderr, "hexchess %s: option %s needs a value\n", cmd->name, a);
             return 2;
@@ -43,6 +44,12 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
             }
         } else if (!strcmp(a, "-p") || !strcmp(a, "--position")) {
             o->position = argv[++i];
+        } else if (!strcmp(a, "--to")) {
+            o->to = argv[++i];
+        } else if (!strcmp(a, "--letters")) {
+            o->letters = argv[++i];
+        } else if (!strcmp(a, "--from-letters")) {
+            o->from_letters = argv[++i];
         } else if (!strcmp(a, "--divide")) {
             o->divide = true;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {

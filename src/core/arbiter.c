@@ -1,0 +1,184 @@
+#include "arbiter.h"
+
+#include <string.h>
+
+static bool game_over(const Verdict *v) { return v->outcome != OUTCOME_NONE; }
+
+void arbiter_judge(Position *p, Verdict *out)
+{
+    Status st;
+    pos_status(p, &st);
+    Color mover = (Color)!p->stm; /* who made the last move */
+    out->outcome = OUTCOME_NONE;
+    out->reason = END_NONE;
+    out->claimable = DRAW_NONE;
+    if (st.mate) {
+        out->outcome = mover == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
+        out->reason = END_CHECKMATE;
+    } else if (st.stalemate) {
+        out->outcome = mover == WHITE ? OUTCOME_WHITE_STALEMATES : OUTCOME_BLACK_STALEMATES;
+        out->reason = END_STALEMATE;
+    } else if (st.draw != DRAW_NONE) {
+        out->outcome = OUTCOME_DRAW;
+        out->reason = st.draw == DRAW_REPETITION ? END_REPETITION
+                      : st.draw == DRAW_MOVE_RULE ? END_MOVE_RULE
+                                                  : END_INSUFFICIENT;
+    } else {
+        out->claimable = st.claimable;
+    }
+}
+
+bool arbiter_resign(Position *p, Color who, Verdict *out)
+{
+    Verdict v;
+    arbiter_judge(p, &v);
+    if (game_over(&v))
+        return false;
+    out->outcome = who == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
+    out->reason = END_RESIGNATION;
+    out->claimable = DRAW_NONE;
+    return true;
+}
+
+bool arbiter_agree_draw(Position *p, Verdict *out)
+{
+    Verdict v;
+    arbiter_judge(p, &v);
+    if (game_over(&v))
+        return false;
+    out->outcome = OUTCOME_DRAW;
+    out->reason = END_AGREEMENT;
+    out->claimable = DRAW_NONE;
+    return true;
+}
+
+bool arbiter_claim_draw(Position *p, Verdict *out)
+{
+    Verdict v;
+    arbiter_judge(p, &v);
+    if (game_over(&v) || v.claimable == DRAW_NONE)
+        return false;
+    out->outcome = OUTCOME_DRAW;
+    out->reason = END_CLAIM;
+    out->claimable = v.claimable;
+    return true;
+}
+
+const char *outcome_text(const Variant *v, Outcome o)
+{
+    const VariantDesc *d = v->desc;
+    switch (o) {
+    case OUTCOME_WHITE_WINS:
+        return d->result_win[WHITE];
+    case OUTCOME_BLACK_WINS:
+        return d->result_win[BLACK];
+    case OUTCOME_WHITE_STALEMATES:
+        return d->result_stalemate[WHITE];
+    case OUTCOME_BLACK_STALEMATES:
+        return d->result_stalemate[BLACK];
+    case OUTCOME_DRAW:
+        return d->result_draw;
+    case OUTCOME_NONE:
+        break;
+    }
+    return "*";
+}
+
+bool outcome_parse(const char *text, Outcome *out)
+{
+    static const struct {
+        const char *text;
+        Outcome outcome;
+    } FORMS[] = {
+        {"*", OUTCOME_NONE},
+        {"1-0", OUTCOME_WHITE_WINS},
+        {"3-0", OUTCOME_WHITE_WINS},
+        {"0-1", OUTCOME_BLACK_WINS},
+        {"0-3", OUTCOME_BLACK_WINS},
+        {"2-1", OUTCOME_WHITE_STALEMATES},
+        {"3/4-1/4", OUTCOME_WHITE_STALEMATES},
+        {"\xc2\xbe-\xc2\xbc", OUTCOME_WHITE_STALEMATES},
+        {"1-2", OUTCOME_BLACK_STALEMATES},
+        {"1/4-3/4", OUTCOME_BLACK_STALEMATES},
+        {"\xc2\xbc-\xc2\xbe", OUTCOME_BLACK_STALEMATES},
+        {"1-1", OUTCOME_DRAW},
+        {"1/2-1/2", OUTCOME_DRAW},
+        {"\xc2\xbd-\xc2\xbd", OUTCOME_DRAW},
+        {"0.5-0.5", OUTCOME_DRAW},
+        {"remi", OUTCOME_DRAW},
+        {"Remi", OUTCOME_DRAW},
+        {"=", OUTCOME_DRAW},
+    };
+    char norm[24];
+    size_t n = 0;
+    for (const char *s = text; *s && n + 1 < sizeof norm; s++) {
+        if (!strncmp(s, "\xe2\x80\x93", 3) || !strncmp(s, "\xe2\x80\x90", 3)) { /* en dash, hyphen */
+            norm[n++] = '-';
+            s += 2;
+        } else {
+            norm[n++] = *s;
+        }
+    }
+    norm[n] = 0;
+    for (size_t i = 0; i < sizeof FORMS / sizeof FORMS[0]; i++) {
+        if (!strcmp(norm, FORMS[i].text)) {
+            *out = FORMS[i].outcome;
+            return true;
+        }
+    }
+    return false;
+}
+
+int outcome_white_permille(const Variant *v, Outcome o)
+{
+    int share = v->desc->stalemate_share_permille;
+    switch (o) {
+    case OUTCOME_WHITE_WINS:
+        return 1000;
+    case OUTCOME_BLACK_WINS:
+        return 0;
+    case OUTCOME_WHITE_STALEMATES:
+        return share;
+    case OUTCOME_BLACK_STALEMATES:
+        return 1000 - share;
+    case OUTCOME_DRAW:
+    case OUTCOME_NONE:
+        break;
+    }
+    return 500;
+}
+
+const char *end_reason_name(EndReason r)
+{
+    static const char *const NAMES[] = {"none",        "checkmate",   "stalemate",   "repetition", "move-rule",
+                                        "insufficient-material", "resignation", "agreement", "claim", "recorded"};
+    return (unsigned)r < sizeof NAMES / sizeof NAMES[0] ? NAMES[r] : "none";
+}
+
+void arbiter_reconcile(Position *p, Outcome recorded, Verdict *out, bool *disagrees)
+{
+    arbiter_judge(p, out);
+    *disagrees = false;
+    if (game_over(out)) {
+        *disagrees = recorded != OUTCOME_NONE && recorded != out->outcome;
+        return;
+    }
+    switch (recorded) {
+    case OUTCOME_WHITE_WINS:
+        arbiter_resign(p, BLACK, out);
+        break;
+    case OUTCOME_BLACK_WINS:
+        arbiter_resign(p, WHITE, out);
+        break;
+    case OUTCOME_DRAW:
+        if (!arbiter_claim_draw(p, out))
+            arbiter_agree_draw(p, out);
+        break;
+    case OUTCOME_WHITE_STALEMATES:
+    case OUTCOME_BLACK_STALEMATES:
+        *disagrees = true; /* a stalemate score, but nobody is stalemated */
+        break;
+    case OUTCOME_NONE:
+        break;
+    }
+}

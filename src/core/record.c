@@ -1,0 +1,1103 @@
+#include "record.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "postext.h"
+
+/* ---------------------------------------------------------------- model */
+
+static char *dup_text(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+static char *dup_str(const char *s) { return s ? dup_text(s, strlen(s)) : NULL; }
+
+/* Appends text to a comment, a blank line between two comments. */
+static void join_comment(char **slot, const char *text)
+{
+    if (!*slot) {
+        *slot = dup_str(text);
+        return;
+    }
+    size_t a = strlen(*slot), b = strlen(text);
+    char *s = realloc(*slot, a + b + 3);
+    if (!s)
+        return;
+    memcpy(s + a, "\n\n", 2);
+    memcpy(s + a + 2, text, b + 1);
+    *slot = s;
+}
+
+static void line_free(RecLine *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        RecNode *n = &l->nodes[i];
+        free(n->token);
+        free(n->comment);
+        for (int v = 0; v < n->var_count; v++)
+            line_free(&n->vars[v]);
+        free(n->vars);
+    }
+    free(l->nodes);
+    free(l->comment);
+    free(l->label);
+    memset(l, 0, sizeof *l);
+}
+
+static RecNode *line_add(RecLine *l, const char *token, int line)
+{
+    if (l->count == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 16;
+        RecNode *n = realloc(l->nodes, (size_t)cap * sizeof *n);
+        if (!n)
+            return NULL;
+        l->nodes = n;
+        l->cap = cap;
+    }
+    RecNode *n = &l->nodes[l->count];
+    memset(n, 0, sizeof *n);
+    n->token = dup_str(token);
+    if (!n->token)
+        return NULL;
+    n->line = line;
+    l->count++;
+    return n;
+}
+
+static RecLine *node_add_variation(RecNode *n)
+{
+    RecLine *v = realloc(n->vars, (size_t)(n->var_count + 1) * sizeof *v);
+    if (!v)
+        return NULL;
+    n->vars = v;
+    memset(&v[n->var_count], 0, sizeof *v);
+    return &v[n->var_count++];
+}
+
+void game_init(Game *g, const Variant *v)
+{
+    memset(g, 0, sizeof *g);
+    g->variant = v;
+}
+
+void game_free(Game *g)
+{
+    for (int i = 0; i < g->label_count; i++) {
+        free(g->labels[i].name);
+        free(g->labels[i].value);
+    }
+    free(g->labels);
+    line_free(&g->main);
+    free(g->result);
+    free(g->final_comment);
+    memset(g, 0, sizeof *g);
+}
+
+const char *game_label(const Game *g, const char *name)
+{
+    for (int i = g->label_count - 1; i >= 0; i--)
+        if (!strcmp(g->labels[i].name, name))
+            return g->labels[i].value;
+    return NULL;
+}
+
+static void add_label(Game *g, const char *name, const char *value, int line)
+{
+    if (g->label_count == g->label_cap) {
+        int cap = g->label_cap ? 2 * g->label_cap : 8;
+        RecLabel *l = realloc(g->labels, (size_t)cap * sizeof *l);
+        if (!l)
+            return;
+        g->labels = l;
+        g->label_cap = cap;
+    }
+    RecLabel *l = &g->labels[g->label_count];
+    l->name = dup_str(name);
+    l->value = dup_str(value);
+    l->line = line;
+    if (l->name && l->value)
+        g->label_count++;
+}
+
+void game_set_label(Game *g, const char *name, const char *value)
+{
+    for (int i = 0; i < g->label_count; i++) {
+        if (!strcmp(g->labels[i].name, name)) {
+            char *v = dup_str(value);
+            if (v) {
+                free(g->labels[i].value);
+                g->labels[i].value = v;
+            }
+            return;
+        }
+    }
+    add_label(g, name, value, 0);
+}
+
+/* ---------------------------------------------------------------- reading */
+
+void record_reader_init(RecordReader *r, const char *name, const char *text, size_t size, const Variant *fallback)
+{
+    memset(r, 0, sizeof *r);
+    r->name = name;
+    r->text = text;
+    r->size = size;
+    r->line = 1;
+    r->fallback = fallback;
+}
+
+static int peek(const RecordReader *r) { return r->pos < r->size ? (unsigned char)r->text[r->pos] : -1; }
+
+static int next(RecordReader *r)
+{
+    if (r->pos >= r->size)
+        return -1;
+    int c = (unsigned char)r->text[r->pos++];
+    if (c == '\n')
+        r->line++;
+    return c;
+}
+
+static void warnf(RecordReader *r, int line, const char *fmt, ...)
+{
+    if (!r->warn)
+        return;
+    char msg[400];
+    int n = snprintf(msg, sizeof msg, "%s:%d: ", r->name, line);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    va_end(ap);
+    r->warn(r->warn_ctx, msg);
+}
+
+static int main_ply(const Game *g) { return g->main.count + 1; }
+
+static void syntax_error(RecordReader *r, Game *g, int line, const char *token, const char *fmt, ...)
+{
+    if (g->syntax.failed)
+        return;
+    RecError *e = &g->syntax;
+    e->failed = true;
+    e->ply = main_ply(g);
+    e->line = line;
+    snprintf(e->token, sizeof e->token, "%s", token);
+    int n = snprintf(e->reason, sizeof e->reason, "%s:%d: ", r->name, line);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->reason + n, sizeof e->reason - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
+static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+static void skip_line(RecordReader *r)
+{
+    while (peek(r) >= 0 && peek(r) != '\n')
+        next(r);
+}
+
+/* Skips spaces, ";" comments and "%" escape lines. */
+static void skip_blank(RecordReader *r)
+{
+    for (;;) {
+        int c = peek(r);
+        if (is_space(c)) {
+            next(r);
+        } else if (c == ';' || (c == '%' && (r->pos == 0 || r->text[r->pos - 1] == '\n'))) {
+            skip_line(r);
+        } else if (c == 0xef && r->pos + 2 < r->size && !memcmp(r->text + r->pos, "\xef\xbb\xbf", 3)) {
+            r->pos += 3; /* byte-order mark */
+        } else {
+            return;
+        }
+    }
+}
+
+/* Moves to the next label at the start of a line (after an error), or to the end. */
+static void skip_to_next_game(RecordReader *r)
+{
+    while (peek(r) >= 0) {
+        skip_line(r);
+        next(r);
+        size_t p = r->pos;
+        while (p < r->size && (r->text[p] == ' ' || r->text[p] == '\t'))
+            p++;
+        if (p < r->size && r->text[p] == '[')
+            return;
+    }
+}
+
+static const char *const KNOWN_LABELS[] = {
+    "Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result", "Id", "Annotator", "AnnotatorId",
+    "Lang", "Title", "WhiteAlias", "BlackAlias", "Model", "Example", "Mode", "Redefine", "PDTL", "FEN", "SetUp",
+    "Castling", "EventDate", "Source", "GameID", "Recorder", "Published", "Opening", "Variation", "ECO",
+    "PlyCount", "TimeControl", "Termination", "WhiteElo", "BlackElo", "Time", "UTCDate", "UTCTime", "Remark",
+    "Comment", "Board", "Section", "Stage", "WhiteTitle", "BlackTitle", "WhiteTeam", "BlackTeam", "Annotation",
+    "Letters", NULL};
+
+static bool known_label(const char *name)
+{
+    for (int i = 0; KNOWN_LABELS[i]; i++)
+        if (!strcmp(KNOWN_LABELS[i], name))
+            return true;
+    return false;
+}
+
+/* Variant label values compare without case, apostrophes or accents' extra bytes. */
+static void normalize_name(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < size; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (isalnum(c) || c >= 0x80)
+            out[n++] = (char)tolower(c);
+        else if (c == ' ')
+            out[n++] = ' ';
+    }
+    out[n] = 0;
+}
+
+static const Variant *variant_by_label(const char *value)
+{
+    char want[64];
+    normalize_name(value, want, sizeof want);
+    for (int i = 0; variant_names[i]; i++) {
+        const Variant *v = variant_find(variant_names[i]);
+        if (!v)
+            continue;
+        char names[256];
+        snprintf(names, sizeof names, "%s|%s", v->desc->record_names, v->desc->name);
+        for (char *tok = strtok(names, "|"); tok; tok = strtok(NULL, "|")) {
+            char have[64];
+            normalize_name(tok, have, sizeof have);
+            if (!strcmp(have, want))
+                return v;
+        }
+    }
+    return NULL;
+}
+
+/* A hex-looking start ("e4", "E7") tells which built-in variant a move list belongs to. */
+static const Variant *guess_variant(const char *token)
+{
+    for (const char *s = token; *s; s++) {
+        if (!isalpha((unsigned char)*s) || !isdigit((unsigned char)s[1]))
+            continue;
+        for (int i = 0; variant_names[i]; i++) {
+            const Variant *v = variant_find(variant_names[i]);
+            if (v && strchr(v->desc->column_names, *s))
+                return v;
+        }
+    }
+    return NULL;
+}
+
+/* [Name "value"] or, leniently, [Name value]; false on a label that is never closed. */
+static bool read_label(RecordReader *r, Game *g)
+{
+    int line = r->line;
+    next(r); /* '[' */
+    char name[64];
+    size_t n = 0;
+    while (peek(r) == ' ' || peek(r) == '\t')
+        next(r);
+    while (peek(r) >= 0 && (isalnum(peek(r)) || peek(r) == '_' || peek(r) == '-') && n + 1 < sizeof name)
+        name[n++] = (char)next(r);
+    name[n] = 0;
+    while (peek(r) == ' ' || peek(r) == '\t')
+        next(r);
+    char value[1024];
+    size_t v = 0;
+    bool closed = false;
+    if (peek(r) == '"') {
+        next(r);
+        while (peek(r) >= 0 && peek(r) != '\n') {
+            int c = next(r);
+            if (c == '\\' && (peek(r) == '"' || peek(r) == '\\'))
+                c = next(r);
+            else if (c == '"')
+                break;
+            if (v + 1 < sizeof value)
+                value[v++] = (char)c;
+        }
+        while (peek(r) == ' ' || peek(r) == '\t')
+            next(r);
+        closed = peek(r) == ']';
+    } else {
+        while (peek(r) >= 0 && peek(r) != '\n' && peek(r) != ']')
+            if (v + 1 < sizeof value)
+                value[v++] = (char)next(r);
+            else
+                next(r);
+        while (v > 0 && value[v - 1] == ' ')
+            v--;
+        closed = peek(r) == ']';
+    }
+    value[v] = 0;
+    if (!closed || !name[0]) {
+        char token[80];
+        snprintf(token, sizeof token, "[%s", name);
+        syntax_error(r, g, line, token, closed ? "a label without a name" : "the label '[%s' is never closed with ']'",
+                     name);
+        return false;
+    }
+    next(r); /* ']' */
+    if (!known_label(name))
+        warnf(r, line, "unknown label '%s' (kept as it is)", name);
+    if (!strcmp(name, "Variant")) {
+        const Variant *var = variant_by_label(value);
+        if (!var) {
+            char token[80];
+            snprintf(token, sizeof token, "%.70s", value);
+            syntax_error(r, g, line, token, "unknown variant '%s' in the Variant label", value);
+            return false;
+        }
+        g->variant = var;
+    }
+    add_label(g, name, value, line);
+    return true;
+}
+
+/* Reads "{ ... }"; false when the text ends first. */
+static bool read_comment(RecordReader *r, Game *g, char **slot)
+{
+    int line = r->line;
+    next(r); /* '{' */
+    size_t start = r->pos;
+    while (peek(r) >= 0 && peek(r) != '}')
+        next(r);
+    if (peek(r) < 0) {
+        syntax_error(r, g, line, "{", "the comment opened here is never closed with '}'");
+        return false;
+    }
+    size_t end = r->pos;
+    next(r);
+    while (start < end && is_space((unsigned char)r->text[start]))
+        start++;
+    while (end > start && is_space((unsigned char)r->text[end - 1]))
+        end--;
+    char *text = dup_text(r->text + start, end - start);
+    if (text) {
+        join_comment(slot, text);
+        free(text);
+    }
+    return true;
+}
+
+static bool word_char(int c)
+{
+    return c >= 0 && !is_space(c) && c != '{' && c != '}' && c != '(' && c != ')' && c != ';' && c != '[' &&
+           c != ']';
+}
+
+/* Strips a leading move number: "12.", "12...", "1?", "12…"; sets *unknown for "N?". */
+static const char *strip_number(const char *w, bool *unknown)
+{
+    const char *s = w;
+    while (isdigit((unsigned char)*s))
+        s++;
+    if (s == w)
+        return w;
+    if (*s == '?') {
+        *unknown = true;
+        return s + 1;
+    }
+    if (*s != '.' && strncmp(s, "\xe2\x80\xa6", 3))
+        return w; /* a digital move such as 0356, or a result */
+    while (*s == '.' || !strncmp(s, "\xe2\x80\xa6", 3))
+        s += *s == '.' ? 1 : 3;
+    return s;
+}
+
+static bool only_placeholder(const char *s)
+{
+    while (*s == '.' || *s == ',' || !strncmp(s, "\xe2\x80\xa6", 3))
+        s += strncmp(s, "\xe2\x80\xa6", 3) ? 1 : 3;
+    return !*s;
+}
+
+typedef struct {
+    RecLine *lines[64]; /* the open variations, main line first */
+    int depth;
+    int open_line[64];
+} Stack;
+
+static RecNode *last_node(Stack *st)
+{
+    RecLine *l = st->lines[st->depth];
+    return l->count ? &l->nodes[l->count - 1] : NULL;
+}
+
+/* A move-text word: number, placeholder, result, mark or move. Returns true when it ended the game. */
+static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
+{
+    size_t n = strlen(w);
+    while (n > 0 && w[n - 1] == ',')
+        w[--n] = 0;
+    bool unknown = false;
+    const char *s = strip_number(w, &unknown);
+    if (unknown && st->depth == 0 && g->main.count == 0)
+        g->numbers_unknown = true;
+    if (!*s || only_placeholder(s))
+        return false;
+    Outcome o;
+    if (outcome_parse(s, &o) && strcmp(s, "=")) {
+        if (st->depth > 0)
+            return false;
+        g->result = dup_str(s);
+        return true;
+    }
+    RecNode *last = last_node(st);
+    int nag = nag_from_text(s);
+    if (nag >= 0) {
+        if (last && last->nag_count < 8)
+            last->nags[last->nag_count++] = (uint8_t)nag;
+        return false;
+    }
+    if (s[0] == '$' && s[1] == '[') {
+        RecLine *cur = st->lines[st->depth];
+        free(cur->label);
+        cur->label = dup_text(s + 2, strcspn(s + 2, "]"));
+        return false;
+    }
+    if (!strcmp(s, ":") || !strcmp(s, "(=)")) {
+        if (last)
+            *(s[0] == ':' ? &last->stop : &last->draw_offer) = true;
+        return false;
+    }
+    /* A result glued to the last move: "h4h8*". */
+    char move[MOVETEXT_MAX * 2];
+    snprintf(move, sizeof move, "%s", s);
+    size_t m = strlen(move);
+    bool ends = m > 1 && move[m - 1] == '*' && st->depth == 0;
+    if (ends)
+        move[m - 1] = 0;
+    if (strlen(move) >= MOVETEXT_MAX) {
+        syntax_error(r, g, line, s, "'%.40s...' is too long to be a move", s);
+        return true;
+    }
+    if (!line_add(st->lines[st->depth], move, line)) {
+        syntax_error(r, g, line, s, "out of memory");
+        return true;
+    }
+    if (ends)
+        g->result = dup_str("*");
+    return ends;
+}
+
+/* Comments after the result belong to the game; anything else starts the next game. */
+static void read_trailer(RecordReader *r, Game *g)
+{
+    for (;;) {
+        skip_blank(r);
+        if (peek(r) != '{')
+            return;
+        if (!read_comment(r, g, &g->final_comment))
+            return;
+    }
+}
+
+static void read_movetext(RecordReader *r, Game *g)
+{
+    Stack st;
+    st.depth = 0;
+    st.lines[0] = &g->main;
+    for (;;) {
+        skip_blank(r);
+        int c = peek(r);
+        int line = r->line;
+        if (c < 0 || c == '[')
+            break;
+        if (c == '{') {
+            RecNode *last = last_node(&st);
+            if (!read_comment(r, g, last ? &last->comment : &st.lines[st.depth]->comment))
+                return;
+            continue;
+        }
+        if (c == '(' && r->pos + 2 < r->size && !memcmp(r->text + r->pos, "(=)", 3)) {
+            r->pos += 3;
+            RecNode *last = last_node(&st);
+            if (last)
+                last->draw_offer = true;
+            continue;
+        }
+        if (c == '(') {
+            next(r);
+            RecNode *last = last_node(&st);
+            if (!last) {
+                syntax_error(r, g, line, "(", "a variation must follow the move it replaces");
+                skip_to_next_game(r);
+                return;
+            }
+            RecLine *v = st.depth + 1 < 64 ? node_add_variation(last) : NULL;
+            if (!v) {
+                syntax_error(r, g, line, "(", "variations nested too deep");
+                skip_to_next_game(r);
+                return;
+            }
+            st.lines[++st.depth] = v;
+            st.open_line[st.depth] = line;
+            continue;
+        }
+        if (c == ')' || c == '}' || c == ']') {
+            next(r);
+            if (c == ')' && st.depth > 0) {
+                st.depth--;
+                continue;
+            }
+            char tok[2] = {(char)c, 0};
+            syntax_error(r, g, line, tok, c == ')' ? "')' closes no variation" : "'%c' closes nothing", c);
+            skip_to_next_game(r);
+            return;
+        }
+        char w[256];
+        size_t n = 0;
+        while (word_char(peek(r))) {
+            int ch = next(r);
+            if (n + 1 < sizeof w)
+                w[n++] = (char)ch;
+        }
+        w[n] = 0;
+        if (take_word(r, g, &st, w, line)) {
+            if (g->syntax.failed) {
+                skip_to_next_game(r);
+                return;
+            }
+            if (st.depth == 0) {
+                read_trailer(r, g);
+                return;
+            }
+        }
+    }
+    if (st.depth > 0) {
+        syntax_error(r, g, st.open_line[st.depth], "(", "the variation opened here is never closed with ')'");
+    }
+}
+
+bool record_read_game(RecordReader *r, Game *g)
+{
+    game_init(g, NULL);
+    skip_blank(r);
+    if (peek(r) < 0)
+        return false;
+    g->line = r->line;
+    g->source = r->name;
+    while (peek(r) == '[') {
+        if (!read_label(r, g)) {
+            skip_to_next_game(r);
+            if (!g->variant)
+                g->variant = r->last ? r->last : r->fallback;
+            return true;
+        }
+        skip_blank(r);
+    }
+    read_movetext(r, g);
+    if (!g->variant)
+        g->variant = r->last;
+    if (!g->variant && g->main.count)
+        g->variant = guess_variant(g->main.nodes[0].token);
+    if (!g->variant)
+        g->variant = r->fallback;
+    r->last = g->variant;
+    return true;
+}
+
+bool record_read_moves(const Variant *v, const char *text, Game *g)
+{
+    RecordReader r;
+    record_reader_init(&r, "moves", text, strlen(text), v);
+    r.last = v;
+    if (!record_read_game(&r, g))
+        game_init(g, v);
+    return true;
+}
+
+/* ---------------------------------------------------------------- playing */
+
+bool game_start_position(const Game *g, Position *p, char *err, size_t err_size)
+{
+    const Variant *v = g->variant;
+    const char *start = game_label(g, v->desc->position_label);
+    if (!start)
+        start = game_label(g, "FEN");
+    if (!start)
+        start = game_label(g, "PDTL");
+    if (!pos_from_text(p, v, start ? start : "startpos", err, err_size))
+        return false;
+    const char *castling = game_label(g, "Castling");
+    if (castling && (!strcmp(castling, "No") || !strcmp(castling, "no") || !strcmp(castling, "-")))
+        p->castling_allowed = false;
+    return true;
+}
+
+static void fail(RecError *e, int ply, const RecNode *n, const char *fmt, ...)
+{
+    if (e->failed)
+        return;
+    e->failed = true;
+    e->ply = ply;
+    e->line = n ? n->line : 0;
+    snprintf(e->token, sizeof e->token, "%s", n ? n->token : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->reason, sizeof e->reason, fmt, ap);
+    va_end(ap);
+}
+
+static void reset_moves(RecLine *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        l->nodes[i].move = MOVE_NONE;
+        for (int v = 0; v < l->nodes[i].var_count; v++)
+            reset_moves(&l->nodes[i].vars[v]);
+    }
+}
+
+typedef struct {
+    const char *file;
+    const Letters *letters;
+    RecError *error;
+    int base_ply; /* plies of the main line before the position the game started from */
+} PlayContext;
+
+/* Plays a line from the current position, leaving p after its last move; returns moves made. */
+static int play_line(Position *p, RecLine *l, const PlayContext *ctx, bool main_line)
+{
+    int made = 0;
+    for (int i = 0; i < l->count && !ctx->error->failed; i++) {
+        RecNode *n = &l->nodes[i];
+        int ply = p->ply - ctx->base_ply + 1;
+        for (int v = 0; v < n->var_count && !ctx->error->failed; v++) {
+            int k = play_line(p, &n->vars[v], ctx, false);
+            while (k-- > 0)
+                pos_unmake(p);
+        }
+        if (ctx->error->failed)
+            break;
+        if (p->ply >= MAX_GAME_PLY - 1) {
+            fail(ctx->error, ply, n, "%s:%d: the game is longer than %d plies", ctx->file, n->line, MAX_GAME_PLY - 1);
+            break;
+        }
+        char why[REASON_MAX];
+        MoveMarks marks;
+        Move m = movetext_read(p, ctx->letters, n->token, &marks, why, sizeof why);
+        if (m == MOVE_NONE) {
+            fail(ctx->error, ply, n, "%s:%d: %s%s", ctx->file, n->line, main_line ? "" : "in a variation: ", why);
+            break;
+        }
+        n->move = m;
+        n->stop |= marks.stop;
+        n->draw_offer |= marks.draw_offer;
+        for (int k = 0; k < marks.nag_count && n->nag_count < 8; k++)
+            n->nags[n->nag_count++] = marks.nags[k];
+        pos_make(p, m);
+        made++;
+    }
+    return made;
+}
+
+static void play_with(Game *g, Position *p, const Letters *letters, const char *file, PlayReport *rep)
+{
+    memset(&rep->error, 0, sizeof rep->error);
+    rep->plies = 0;
+    reset_moves(&g->main);
+    char err[256];
+    if (!game_start_position(g, p, err, sizeof err)) {
+        rep->error.failed = true;
+        rep->error.ply = 1;
+        snprintf(rep->error.token, sizeof rep->error.token, "%s", g->variant->desc->position_label);
+        snprintf(rep->error.reason, sizeof rep->error.reason, "%s:%d: bad start position: %.180s", file, g->line, err);
+        return;
+    }
+    PlayContext ctx = {file, letters, &rep->error, p->ply};
+    rep->plies = play_line(p, &g->main, &ctx, true);
+    /* A reading error counts only when no move before it failed. */
+    if (!rep->error.failed && g->syntax.failed)
+        rep->error = g->syntax;
+}
+
+void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
+{
+    const Variant *v = g->variant;
+    const char *file = g->source ? g->source : "game";
+    memset(rep, 0, sizeof *rep);
+    Letters chosen;
+    const char *redefine = game_label(g, "Redefine");
+    if (letters) {
+        chosen = *letters;
+    } else {
+        letters_default(&chosen, v);
+    }
+    if (redefine) {
+        char err[200];
+        if (!letters_redefine(&chosen, v, redefine, err, sizeof err)) {
+            rep->error.failed = true;
+            rep->error.ply = 1;
+            snprintf(rep->error.token, sizeof rep->error.token, "%.60s", redefine);
+            snprintf(rep->error.reason, sizeof rep->error.reason, "%s", err);
+            pos_set_start(p, v);
+            return;
+        }
+    }
+    play_with(g, p, &chosen, file, rep);
+    rep->letters = chosen;
+    if (!letters && !redefine && rep->error.failed && rep->error.ply <= g->main.count) {
+        /* Try the other letter sets; keep the one that reads furthest. */
+        PlayReport best = *rep;
+        Letters best_letters = chosen;
+        for (int i = 0; letter_set_names[i]; i++) {
+            Letters other;
+            if (!letters_named(&other, v, letter_set_names[i]))
+                continue;
+            play_with(g, p, &other, file, rep);
+            if (!rep->error.failed || rep->error.ply > best.error.ply) {
+                best = *rep;
+                best_letters = other;
+                if (!rep->error.failed)
+                    break;
+            }
+        }
+        play_with(g, p, &best_letters, file, rep);
+        rep->letters = best_letters;
+    }
+    rep->has_recorded = false;
+    rep->recorded = OUTCOME_NONE;
+    const char *label = game_label(g, "Result");
+    Outcome o;
+    if (label && outcome_parse(label, &o) && o != OUTCOME_NONE) {
+        rep->recorded = o;
+        rep->has_recorded = true;
+    } else if (g->result && outcome_parse(g->result, &o)) {
+        rep->recorded = o;
+        rep->has_recorded = o != OUTCOME_NONE;
+    }
+    if (rep->error.failed) {
+        arbiter_judge(p, &rep->verdict);
+        return;
+    }
+    arbiter_reconcile(p, rep->recorded, &rep->verdict, &rep->disagrees);
+}
+
+/* ---------------------------------------------------------------- writing */
+
+typedef struct {
+    char *data;
+    size_t len, cap;
+    bool oom;
+    bool glue;         /* the next PGN word follows without a space ("(" before it) */
+    size_t line_start; /* where the current output line starts */
+} Buf;
+
+static void put(Buf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *d = realloc(b->data, cap);
+        if (!d) {
+            b->oom = true;
+            return;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+    const char *nl = n ? memchr(s, '\n', n) : NULL;
+    if (nl) {
+        const char *last = s + n - 1;
+        while (*last != '\n')
+            last--;
+        b->line_start = b->len - (size_t)(s + n - 1 - last);
+    }
+}
+
+static void puts_buf(Buf *b, const char *s) { put(b, s, strlen(s)); }
+
+static void printf_buf(Buf *b, const char *fmt, ...)
+{
+    char tmp[1200];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static bool line_open(const Buf *b) { return b->len > b->line_start; }
+
+static void end_line(Buf *b)
+{
+    if (line_open(b))
+        puts_buf(b, "\n");
+}
+
+/* PGN: words separated by spaces, wrapped before column 80. */
+static void word(Buf *b, const char *w)
+{
+    size_t col = b->len - b->line_start;
+    if (b->glue)
+        b->glue = false;
+    else if (col > 0 && col + 1 + strlen(w) > 79)
+        puts_buf(b, "\n");
+    else if (col > 0)
+        puts_buf(b, " ");
+    puts_buf(b, w);
+}
+
+typedef struct {
+    const Game *g;
+    const WriteOptions *o;
+    const Letters *letters;
+    bool ctl;
+    bool inline_start; /* CTL-PGN: a variation's first move goes on the "(" line */
+    int start_ply;
+    bool start_black;
+} Writer;
+
+static void dots(Buf *b, int depth)
+{
+    for (int i = 0; i < depth; i++)
+        puts_buf(b, ".");
+    if (depth)
+        puts_buf(b, " ");
+}
+
+static void write_comment(Buf *b, Writer *w, const char *text, int depth)
+{
+    if (!text)
+        return;
+    if (w->ctl) {
+        end_line(b);
+        dots(b, depth);
+        printf_buf(b, "{ %s }\n", text);
+        return;
+    }
+    word(b, "{");
+    b->glue = true;
+    word(b, text);
+    puts_buf(b, "}");
+}
+
+static int move_number(const Writer *w, const Position *p)
+{
+    if (p->fullmove)
+        return p->fullmove;
+    return 1 + (p->ply - w->start_ply + (w->start_black ? 1 : 0)) / 2;
+}
+
+/* The move text of a node: move, mark, assessments, indicators. */
+static void node_text(const Writer *w, Position *p, const RecNode *n, char *out, size_t size)
+{
+    char mv[MOVETEXT_MAX];
+    movetext_write(p, n->move, w->o->style, w->letters, mv);
+    size_t len = (size_t)snprintf(out, size, "%s%s", mv, n->stop ? ":" : "");
+    for (int i = 0; i < n->nag_count && len + 8 < size; i++) {
+        const char *glyph = nag_glyph(n->nags[i]);
+        if (glyph && w->ctl)
+            len += (size_t)snprintf(out + len, size - len, " %s", glyph);
+        else if (glyph && n->nags[i] <= 6 && i == 0)
+            len += (size_t)snprintf(out + len, size - len, "%s", glyph);
+        else
+            len += (size_t)snprintf(out + len, size - len, " $%d", n->nags[i]);
+    }
+    if (n->draw_offer && len + 5 < size)
+        snprintf(out + len, size - len, " (=)");
+}
+
+static void number_text(const Writer *w, const Position *p, bool black, char *out, size_t size)
+{
+    int num = move_number(w, p);
+    if (w->ctl)
+        snprintf(out, size, black ? "%d%s \xe2\x80\xa6," : "%d%s", num, w->g->numbers_unknown ? "?" : ".");
+    else
+        snprintf(out, size, "%d%s", num, black ? "..." : ".");
+}
+
+static void write_line(Buf *b, Writer *w, Position *p, const RecLine *l, int depth);
+
+static void write_variations(Buf *b, Writer *w, Position *p, const RecNode *n, int depth)
+{
+    for (int v = 0; v < n->var_count; v++) {
+        const RecLine *var = &n->vars[v];
+        if (!var->count || var->nodes[0].move == MOVE_NONE)
+            continue;
+        if (w->ctl) {
+            end_line(b);
+            dots(b, depth + 1);
+            puts_buf(b, "(");
+            if (var->label)
+                printf_buf(b, " $[%s]", var->label);
+            puts_buf(b, " ");
+            w->inline_start = true;
+            write_line(b, w, p, var, depth + 1);
+            w->inline_start = false;
+            if (!line_open(b))
+                dots(b, depth + 1);
+            else
+                puts_buf(b, " ");
+            puts_buf(b, ")\n");
+        } else {
+            word(b, "(");
+            b->glue = true;
+            if (var->label) {
+                char lab[64];
+                snprintf(lab, sizeof lab, "$[%.50s]", var->label);
+                word(b, lab);
+            }
+            write_line(b, w, p, var, depth + 1);
+            puts_buf(b, ")");
+        }
+    }
+}
+
+static void write_line(Buf *b, Writer *w, Position *p, const RecLine *l, int depth)
+{
+    int made = 0;
+    bool need_number = true;
+    if (l->comment) {
+        w->inline_start = false;
+        write_comment(b, w, l->comment, depth);
+    }
+    for (int i = 0; i < l->count; i++) {
+        const RecNode *n = &l->nodes[i];
+        if (n->move == MOVE_NONE)
+            break;
+        bool black = p->stm == BLACK;
+        char num[32], text[MOVETEXT_MAX + 64];
+        node_text(w, p, n, text, sizeof text);
+        if (w->ctl) {
+            if (!black || need_number) {
+                if (!w->inline_start) {
+                    end_line(b);
+                    dots(b, depth);
+                }
+                w->inline_start = false;
+                number_text(w, p, black, num, sizeof num);
+                printf_buf(b, "%s %s", num, text);
+            } else {
+                printf_buf(b, ", %s", text);
+            }
+        } else {
+            if (!black || need_number) {
+                number_text(w, p, black, num, sizeof num);
+                word(b, num);
+            }
+            word(b, text);
+        }
+        need_number = n->comment || n->var_count;
+        write_comment(b, w, n->comment, depth);
+        /* Variations replace this move: they are written from the position before it. */
+        write_variations(b, w, p, n, depth);
+        pos_make(p, n->move);
+        made++;
+    }
+    while (made-- > 0)
+        pos_unmake(p);
+}
+
+static void write_label(Buf *b, const char *name, const char *value)
+{
+    printf_buf(b, "[%s \"", name);
+    for (const char *s = value; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            puts_buf(b, "\\");
+        put(b, s, 1);
+    }
+    puts_buf(b, "\"]\n");
+}
+
+/* The Redefine value that declares non-standard single letters ("A@J, T@R"). */
+static void redefine_text(const Variant *v, const Letters *l, char *out, size_t size)
+{
+    Letters standard;
+    letters_default(&standard, v);
+    size_t n = 0;
+    out[0] = 0;
+    for (int t = KING; t < PIECE_TYPE_NB && n < size; t++) {
+        if (!standard.text[t][0] || !strcmp(standard.text[t], l->text[t]) || strlen(l->text[t]) != 1)
+            continue;
+        n += (size_t)snprintf(out + n, size - n, "%s%s@%s", n ? ", " : "", l->text[t], standard.text[t]);
+    }
+}
+
+static void write_labels(Buf *b, const Game *g, const WriteOptions *o, bool ctl)
+{
+    const Variant *v = g->variant;
+    const char *names = v->desc->record_names;
+    printf_buf(b, "[Variant \"%.*s\"]\n", (int)strcspn(names, "|"), names);
+    char redefine[128] = "";
+    if (ctl && o->letters)
+        redefine_text(v, o->letters, redefine, sizeof redefine);
+    const char *start = game_label(g, v->desc->position_label);
+    if (!start)
+        start = game_label(g, "FEN") ? game_label(g, "FEN") : game_label(g, "PDTL");
+    for (int i = 0; i < g->label_count; i++) {
+        const char *name = g->labels[i].name;
+        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "PDTL") && strcmp(name, "FEN"))
+            write_label(b, name, g->labels[i].value);
+    }
+    if (redefine[0])
+        write_label(b, "Redefine", redefine);
+    if (start)
+        write_label(b, v->desc->position_label, start);
+    if (!ctl)
+        puts_buf(b, "\n");
+}
+
+char *game_write(const Game *g, const WriteOptions *o)
+{
+    const Variant *v = g->variant;
+    Buf b = {0};
+    Position *p = malloc(sizeof *p);
+    if (!p)
+        return NULL;
+    char err[256];
+    if (!game_start_position(g, p, err, sizeof err))
+        pos_set_start(p, v);
+    Writer w = {g, o, o->letters, v->desc->record_format == RECORD_CTL_PGN, false, p->ply, p->stm == BLACK};
+    if (!o->moves_only)
+        write_labels(&b, g, o, w.ctl);
+    write_line(&b, &w, p, &g->main, 0);
+    const char *result = g->result ? g->result : "*";
+    if (o->moves_only) {
+        end_line(&b);
+        free(p);
+        return b.data ? b.data : dup_str("");
+    }
+    Outcome oc;
+    if (outcome_parse(result, &oc))
+        result = outcome_text(v, oc);
+    if (w.ctl) {
+        end_line(&b);
+        printf_buf(&b, "%s\n", result);
+        write_comment(&b, &w, g->final_comment, 0);
+    } else {
+        word(&b, result);
+        if (g->final_comment)
+            write_comment(&b, &w, g->final_comment, 0);
+        puts_buf(&b, "\n");
+    }
+    free(p);
+    if (b.oom) {
+        free(b.data);
+        return NULL;
+    }
+    return b.data ? b.data : dup_str("");
+}
