@@ -5,7 +5,7 @@
  * Why a cap: the deepest data counts (Gliński start position at depth 5: 401 622 759 leaves, other
  * positions up to ~116 million) take seconds in an optimised build but minutes under AddressSanitizer.
  * A depth runs when its expected count is at most HEXCHESS_PERFT_CAP leaves (default: every depth of
- * the data); `make check-asan` lowers the cap. Depths 1 and 2 always run, so every position is
+ * the data); `make check-asan` sets 30 000 000. Depths 1 and 2 always run, so every position is
  * checked in every build, and the start positions always run to depth 4.
  */
 #include "testutil.h"
