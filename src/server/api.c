@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/movegen.h"
+#include "gamefile.h"
 
 static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
 static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
@@ -441,6 +442,89 @@ static bool parse_id(const char *s, size_t len, int64_t *id)
     return n > 0;
 }
 
+static void add_player_tag(char *tags, size_t size, const char *name, bool engine, int level)
+{
+    size_t len = strlen(tags);
+    if (engine)
+        snprintf(tags + len, size - len, "%s=hexchess (level %d)\n", name, level);
+    else
+        snprintf(tags + len, size - len, "%s=%s\n", name, name);
+}
+
+static void send_record(ServerGame *g, HttpResponse *res)
+{
+    GameFile f = {.variant = g->v, .castling = g->rec.castling, .moves = g->rec.moves};
+    snprintf(f.start, sizeof f.start, "%s", g->start_text);
+    snprintf(f.result, sizeof f.result, "%s", g->rec.result);
+    snprintf(f.tags, sizeof f.tags, "%s", g->rec.tags);
+    if (!strstr(f.tags, "White="))
+        add_player_tag(f.tags, sizeof f.tags, "White", g->rec.engine[WHITE], g->rec.level);
+    if (!strstr(f.tags, "Black="))
+        add_player_tag(f.tags, sizeof f.tags, "Black", g->rec.engine[BLACK], g->rec.level);
+    char *text = gamefile_write(&f);
+    if (!text) {
+        http_error(res, 500, "the game could not be written");
+        return;
+    }
+    free(res->body);
+    res->status = 200;
+    res->content_type = "text/plain; charset=utf-8";
+    res->body = text;
+    res->len = strlen(text);
+    res->no_store = true;
+    snprintf(res->filename, sizeof res->filename, "hexchess-%lld.%s", (long long)g->rec.id,
+             g->v->desc->coords == COORDS_CTL ? "ctl-pgn" : "pgn");
+}
+
+static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
+{
+    cJSON *body = parse_body(req, res);
+    if (!body)
+        return;
+    const char *text = get_string(body, "text", NULL);
+    if (!text) {
+        http_error(res, 400, "give the record as {\"text\": \"...\"}");
+        cJSON_Delete(body);
+        return;
+    }
+    GameFile f;
+    char err[400];
+    if (!gamefile_read(text, strlen(text), variant_find("cescacs"), &f, err, (int)sizeof err)) {
+        http_error(res, 422, "%s", err);
+        cJSON_Delete(body);
+        return;
+    }
+    const GameLimits *lim = games_limits(t);
+    GameSpec spec = {
+        .variant = f.variant->desc->name,
+        .position = f.start,
+        .castling = f.castling,
+        .level = 20,
+        .movetime_ms = lim->max_think_ms < 1000 ? lim->max_think_ms : 1000,
+        .moves = f.moves,
+        .tags = f.tags,
+        .result = f.result,
+        .reason = f.reason,
+    };
+    if (!get_player(body, "white", &spec.engine[WHITE], res) || !get_player(body, "black", &spec.engine[BLACK], res) ||
+        !get_int(body, "level", &spec.level, res) || !get_int(body, "movetime", &spec.movetime_ms, res)) {
+        gamefile_free(&f);
+        cJSON_Delete(body);
+        return;
+    }
+    GameError ge;
+    ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
+    gamefile_free(&f);
+    cJSON_Delete(body);
+    if (!g) {
+        http_error(res, error_status(ge), "%s", err);
+        return;
+    }
+    cJSON *o = sgame_json(g, true);
+    games_release(t, g);
+    send_json(res, 201, o);
+}
+
 /* /api/games/ID[/action] */
 static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *rest)
 {
@@ -468,7 +552,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     static const struct {
         const char *action, *method;
     } known[] = {{"", "GET"},         {"moves", "POST"}, {"undo", "POST"},     {"resign", "POST"},
-                 {"draw", "POST"},    {"analysis", "POST"}, {"analysis", "DELETE"}};
+                 {"draw", "POST"},    {"analysis", "POST"}, {"analysis", "DELETE"}, {"record", "GET"}};
     bool path_known = false, allowed = false;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (!strcmp(action, known[i].action)) {
@@ -495,6 +579,10 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     GameError e = GE_OK;
     char err[300] = "";
     Color side;
+    if (!strcmp(action, "record")) {
+        send_record(g, res);
+        goto done;
+    }
     if (!strcmp(action, "moves")) {
         const char *mv = get_string(body, "move", NULL);
         if (!mv)
@@ -555,6 +643,11 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
             create_game(t, req, res);
         else
             http_error(res, 405, "use GET or POST");
+    } else if (!strcmp(path, "games/import")) {
+        if (!strcmp(method, "POST"))
+            import_game(t, req, res);
+        else
+            http_error(res, 405, "use POST");
     } else if (!strncmp(path, "games/", 6)) {
         sgame_route(t, req, res, path + 6);
     } else {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../core/movegen.h"
+#include "../core/movetext.h"
 #include "worker.h"
 
 /* Room left in the position's history for an engine's search stack. */
@@ -175,13 +176,14 @@ static bool push_move(ServerGame *g, Move m)
     move_to_text(p, m, ply->text);
     ply->from = (uint8_t)move_from(m);
     ply->to = (uint8_t)move_to(m);
+    /* The move list shows the variant's own notation: CTL-AN, or Gliński's short algebraic. */
+    Letters letters;
+    letters_default(&letters, g->v);
+    char display[MOVETEXT_MAX];
+    movetext_write(p, m, STYLE_STANDARD, &letters, display);
+    snprintf(ply->display, sizeof ply->display, "%s", display);
     pos_make(p, m);
-    CheckKind ck = pos_check_kind(p);
-    ply->check = ck != CHECK_NONE;
-    bool mate = ply->check && count_legal(p) == 0;
-    bool ctl = g->v->desc->coords == COORDS_CTL;
-    snprintf(ply->display, sizeof ply->display, "%s%s", ply->text,
-             mate ? "#" : ctl ? check_suffix(ck) : ply->check ? "+" : "");
+    ply->check = pos_check_kind(p) != CHECK_NONE;
     char text[POSITION_TEXT_MAX];
     pos_to_text(p, text, sizeof text);
     ply->position = strdup(text);
@@ -417,6 +419,12 @@ ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char
     stored_game_free(&rec);
     if (!g)
         return NULL;
+    if (spec->result && strcmp(spec->result, "*") && !g->over) {
+        /* An imported game that ended off the board (resignation, agreement). */
+        snprintf(g->rec.result, sizeof g->rec.result, "%s", spec->result);
+        snprintf(g->rec.reason, sizeof g->rec.reason, "%s", spec->reason ? spec->reason : "");
+        g->over = true;
+    }
     /* Store the canonical start text. */
     snprintf(g->rec.start, sizeof g->rec.start, "%s", g->start_text);
     if (!store_insert(t->store, &g->rec)) {

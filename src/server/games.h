@@ -19,7 +19,7 @@ typedef struct Worker Worker;
 typedef struct {
     Move move;
     char text[MOVE_TEXT_MAX]; /* bare notation, as `hexchess moves` writes it */
-    char display[48];         /* as the move list shows it (check and mate marks) */
+    char display[64];         /* as the move list shows it (check and mate marks) */
     char *position;           /* PDTL / FEN after the move */
     char board[MAX_CELLS + 1];
     uint8_t from, to;
@@ -79,6 +79,7 @@ typedef struct {
     int movetime_ms;
     const char *moves; /* bare moves, space separated, to replay (import); may be NULL */
     const char *tags;
+    const char *result, *reason; /* of an imported game that ended off the board; may be NULL */
 } GameSpec;
 
 typedef struct GameTable GameTable;

@@ -1,0 +1,33 @@
+/*
+ * Game files for the web app and the terminal board: a game (start position, castling option,
+ * bare moves, result, labels) written as CTL-PGN / PGN and read back, through the record module.
+ */
+#ifndef HEXCHESS_GAMEFILE_H
+#define HEXCHESS_GAMEFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../core/variant.h"
+
+enum { GAMEFILE_TEXT_MAX = 512 };
+
+typedef struct {
+    const Variant *variant;
+    char start[GAMEFILE_TEXT_MAX]; /* canonical PDTL / FEN of the start */
+    bool castling;
+    char *moves; /* bare moves, space separated (malloc'd) */
+    char result[16];  /* "*" while the game goes on */
+    char reason[32];  /* "checkmate", "resignation" ... or "" */
+    char tags[GAMEFILE_TEXT_MAX]; /* "Name=value" lines: Event, Site, Date, Round, White, Black */
+} GameFile;
+
+/* The record text of a game (malloc'd), or NULL when the moves do not replay. */
+char *gamefile_write(const GameFile *f);
+/* Reads the first game of a record; false with a message (the offending move and why). */
+bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameFile *out, char *err, int err_size);
+void gamefile_free(GameFile *f);
+/* The value of a label kept in tags, or def. */
+const char *gamefile_tag(const GameFile *f, const char *name, const char *def, char *buf, size_t size);
+
+#endif
