@@ -81,6 +81,18 @@ const Command cli_commands[] = {
      "  hexchess match -v glinski --engine 'build/hexchess uci' --engine 'build/hexchess uci --baseline' \\\n"
      "      --games 100 --movetime 1000 --pgn games.pgn\n",
      true},
+    {"play", cmd_play, "play either game on a terminal board, against the engine or a person",
+     "hexchess play [-v V] [-p POSITION] [--engine white|black|both|none] [--level N] [--movetime MS]\n"
+     "                     [--no-castling] [--load FILE] [--no-color]",
+     "Draws the hex board in colour (letters: upper case White, lower case Black; the last move\n"
+     "and a checked king are highlighted) and reads moves in any notation the variant accepts:\n"
+     "C'escacs CTL-AN (E7-E13, JF6xG9, KRK-HIO, P21=J), Gliński algebraic or coordinates (f6,\n"
+     "Nd1-f4, f5f6, f10f11q). The engine plays Black by default (level 10, 1 s a move).\n"
+     "Commands: moves, undo, hint, flip, engine SIDE, level N, time MS, claim, resign, new,\n"
+     "save FILE, load FILE (CTL-PGN / PGN), help, quit.\n\n"
+     "Examples:\n"
+     "  hexchess play\n"
+     "  hexchess play -v glinski --engine white --level 5\n", true},
     {"serve", cmd_serve, "serve the web board and its JSON API; games are saved",
      "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--hash MB]",
