@@ -55,8 +55,10 @@ static bool fill_row(Position *p, const uint8_t *cells, int n, const char *text,
         char c = text[k];
         if (isdigit((unsigned char)c)) {
             int run = 0;
-            while (k < len && isdigit((unsigned char)text[k]))
-                run = run * 10 + (text[k++] - '0');
+            while (k < len && isdigit((unsigned char)text[k])) {
+                int digit = text[k++] - '0';
+                run = run > MAX_CELLS ? run : run * 10 + digit; /* saturates: any larger run is too long */
+            }
             if (run == 0)
                 return failf(e, "placement: %s has an empty run of 0 in '%.*s'", row, len, text);
             i += run;
