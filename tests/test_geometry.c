@@ -142,8 +142,8 @@ static void check_centre(const Variant *v, const char *centre)
     assert_int_equal(g->neighbour_count[s], 12);
     assert_int_equal(g->leap_count[s], 12);
     /* The spec's leap offsets, in any order. */
-    static const int offsets[12][2] = {{3, 1}, {3, -1}, {-3, 1}, {-3, -1}, {2, 4}, {2, -4},
-                                       {-2, 4}, {-2, -4}, {1, 5}, {1, -5}, {-1, 5}, {-1, -5}};
+    static const int offsets[12][2] = {{3, 1},  {3, -1},  {-3, 1}, {-3, -1}, {2, 4},  {2, -4},
+                                       {-2, 4}, {-2, -4}, {1, 5},  {1, -5},  {-1, 5}, {-1, -5}};
     for (int i = 0; i < 12; i++) {
         int t = geometry_offset(g, s, offsets[i][0], offsets[i][1]);
         assert_int_not_equal(t, NO_CELL);

@@ -34,8 +34,8 @@ static void start_position(const char *variant, const uint64_t *expected, int de
     for (int d = 1; d <= depths; d++) {
         uint64_t n = perft(p, d);
         if (n != expected[d - 1])
-            print_error("%s start position depth %d: %llu leaves, expected %llu\n", variant, d,
-                        (unsigned long long)n, (unsigned long long)expected[d - 1]);
+            print_error("%s start position depth %d: %llu leaves, expected %llu\n", variant, d, (unsigned long long)n,
+                        (unsigned long long)expected[d - 1]);
         assert_int_equal(n, expected[d - 1]);
     }
     assert_int_equal(p->ply, 0);

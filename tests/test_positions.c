@@ -106,7 +106,10 @@ static const char *draw_text(const Variant *v, DrawKind k, bool claim, char *buf
     return buf;
 }
 
-static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
 
 static void check_cescacs_status(Tally *t, const char *where, Position *p, const cJSON *status)
 {

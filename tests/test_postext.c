@@ -180,8 +180,8 @@ typedef struct {
     const char *field; /* the message must name it */
 } BadInput;
 
-#define CES_BOARD                                                                                                     \
-    "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/"    \
+#define CES_BOARD                                                                                                      \
+    "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/"     \
     "3:RNNR/2:GJG/1:DK/0:V/"
 #define GLI_BOARD "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1"
 
@@ -206,9 +206,9 @@ static const BadInput bad_cescacs[] = {
     {"27:dk/1:DK/ w -- - 0 1", "placement"},
     {"/27dk/1:DK/ w -- - 0 1", "placement"},
     {"/:dk/1:DK/ w -- - 0 1", "placement"},
-    {"/27:d1/1:DK/ w -- - 0 1", "placement"},                 /* Black's king missing */
-    {"/27:d1/1:D1/ w -- - 0 1", "placement"},                 /* both kings missing */
-    {"/27:kk/1:DK/ w -- - 0 1", "placement"},                 /* two black kings */
+    {"/27:d1/1:DK/ w -- - 0 1", "placement"}, /* Black's king missing */
+    {"/27:d1/1:D1/ w -- - 0 1", "placement"}, /* both kings missing */
+    {"/27:kk/1:DK/ w -- - 0 1", "placement"}, /* two black kings */
     {"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/"
      "4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ x RKRrkr - 0 1",
      "turn"},
@@ -218,13 +218,13 @@ static const BadInput bad_cescacs[] = {
     {CES_BOARD " w RKRrkrx - 0 1", "castling"},
     {CES_BOARD " w rkrRKR - 0 1", "castling"},
     {CES_BOARD " w X - 0 1", "castling"},
-    {"/27:dk/1:D1/0:K/ w K- - 0 1", "castling"},            /* rights, king not on G1 */
-    {"/27:1k/25:r3/1:DK/ w -rkr - 0 1", "castling"},        /* rights, Black's king's rook missing */
-    {"/27:dk/1:DK/ w RK- - 0 1", "castling"},               /* rights, White's queen's rook missing */
+    {"/27:dk/1:D1/0:K/ w K- - 0 1", "castling"},     /* rights, king not on G1 */
+    {"/27:1k/25:r3/1:DK/ w -rkr - 0 1", "castling"}, /* rights, Black's king's rook missing */
+    {"/27:dk/1:DK/ w RK- - 0 1", "castling"},        /* rights, White's queen's rook missing */
     {CES_BOARD " w RKRrkr Q99 0 1", "special"},
-    {CES_BOARD " w RKRrkr F14 0 1", "special"},               /* no scornful pawn there */
-    {CES_BOARD " b RKRrkr F8@6 0 1", "special"},              /* skipped hex not empty */
-    {CES_BOARD " b RKRrkr F20@18 0 1", "special"},            /* pawn of the wrong side */
+    {CES_BOARD " w RKRrkr F14 0 1", "special"},    /* no scornful pawn there */
+    {CES_BOARD " b RKRrkr F8@6 0 1", "special"},   /* skipped hex not empty */
+    {CES_BOARD " b RKRrkr F20@18 0 1", "special"}, /* pawn of the wrong side */
     {CES_BOARD " b RKRrkr F8@99 0 1", "special"},
     {CES_BOARD " b RKRrkr F8@ 0 1", "special"},
     {CES_BOARD " b RKRrkr F8@6x 0 1", "special"},
@@ -245,8 +245,8 @@ static const BadInput bad_glinski[] = {
     {"", "position"},
     {GLI_BOARD, "position"},
     {GLI_BOARD " w - 0 1 extra", "position"},
-    {"b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2 w - 0 1", "placement"},      /* 10 ranks */
-    {GLI_BOARD "/11 w - 0 1", "placement"},                                                /* 12 ranks */
+    {"b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2 w - 0 1", "placement"}, /* 10 ranks */
+    {GLI_BOARD "/11 w - 0 1", "placement"},                                          /* 12 ranks */
     {"x/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1", "placement"},
     {"b/qbkk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1", "placement"},
     {"b/qb/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1", "placement"},
@@ -272,8 +272,7 @@ static void expect_refused(Tally *t, const Variant *v, const char *text, const c
     if (!*err || strchr(err, '\n'))
         tally_fail(t, "%s: '%s' refused with an empty or multi-line message '%s'", v->desc->name, text, err);
     else if (!strstr(err, field))
-        tally_fail(t, "%s: '%s' refused with '%s', which does not name the %s field", v->desc->name, text, err,
-                   field);
+        tally_fail(t, "%s: '%s' refused with '%s', which does not name the %s field", v->desc->name, text, err, field);
 }
 
 static void test_bad_input(void **state)

@@ -46,8 +46,8 @@ static void test_cescacs_transitions(void **state)
                 tally_fail(&t, "%s: %s after %s gives\n  %s\nexpected\n  %s", where, text_before, move, got,
                            text_after);
             else if (diff)
-                tally_fail(&t, "%s: after %s the made position and the parsed pdtl_after differ in %s", where,
-                           move, diff);
+                tally_fail(&t, "%s: after %s the made position and the parsed pdtl_after differ in %s", where, move,
+                           diff);
             else if (broken)
                 tally_fail(&t, "%s: after %s: %s", where, move, broken);
             pos_unmake(p);

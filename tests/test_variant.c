@@ -94,14 +94,14 @@ typedef struct {
 
 /* spec/CESCACS.md §5: "KRK" king's rook (from I3), "KRD" queen's rook (from C3), "KRR" both. */
 static const CastleRow castle_table[] = {
-    {"KRK-II", "I5", "I7", NULL},     {"KRK-IK", "I5", "K4", NULL},     {"KRK-IH", "I5", "H4", NULL},
-    {"KRK-HIO", "H6", "I5", NULL},    {"KRK-HIOO", "H6", "I7", NULL},   {"KRK-HH", "H6", "H4", NULL},
-    {"KRK-HG", "H6", "G5", NULL},     {"KRK-FG", "F6", "G5", NULL},     {"KRK-FE", "F6", "E7", NULL},
-    {"KRK-EF", "E5", "F6", NULL},     {"KRK-EE", "E5", "E7", NULL},     {"KRD-DD", "D2", NULL, "D4"},
-    {"KRD-DE", "D2", NULL, "E1"},     {"KRD-HH", "H6", NULL, "H8"},     {"KRD-HG", "H6", NULL, "G7"},
-    {"KRD-FG", "F6", NULL, "G7"},     {"KRD-FE", "F6", NULL, "E5"},     {"KRD-EF", "E5", NULL, "F6"},
-    {"KRD-ED", "E5", NULL, "D4"},     {"KRR-HIH", "H6", "I7", "H8"},    {"KRR-HGG", "H6", "G5", "G7"},
-    {"KRR-FGG", "F6", "G5", "G7"},    {"KRR-FEE", "F6", "E7", "E5"},    {"KRR-EEF", "E5", "E7", "F6"},
+    {"KRK-II", "I5", "I7", NULL},  {"KRK-IK", "I5", "K4", NULL},   {"KRK-IH", "I5", "H4", NULL},
+    {"KRK-HIO", "H6", "I5", NULL}, {"KRK-HIOO", "H6", "I7", NULL}, {"KRK-HH", "H6", "H4", NULL},
+    {"KRK-HG", "H6", "G5", NULL},  {"KRK-FG", "F6", "G5", NULL},   {"KRK-FE", "F6", "E7", NULL},
+    {"KRK-EF", "E5", "F6", NULL},  {"KRK-EE", "E5", "E7", NULL},   {"KRD-DD", "D2", NULL, "D4"},
+    {"KRD-DE", "D2", NULL, "E1"},  {"KRD-HH", "H6", NULL, "H8"},   {"KRD-HG", "H6", NULL, "G7"},
+    {"KRD-FG", "F6", NULL, "G7"},  {"KRD-FE", "F6", NULL, "E5"},   {"KRD-EF", "E5", NULL, "F6"},
+    {"KRD-ED", "E5", NULL, "D4"},  {"KRR-HIH", "H6", "I7", "H8"},  {"KRR-HGG", "H6", "G5", "G7"},
+    {"KRR-FGG", "F6", "G5", "G7"}, {"KRR-FEE", "F6", "E7", "E5"},  {"KRR-EEF", "E5", "E7", "F6"},
 };
 
 static void check_castle(const Variant *v, Color c, const Castle *got, const CastleRow *row)

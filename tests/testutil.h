@@ -240,6 +240,9 @@ static inline uint64_t rng_next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static inline int rng_below(uint64_t *state, int n) { return (int)(rng_next(state) % (uint64_t)n); }
+static inline int rng_below(uint64_t *state, int n)
+{
+    return (int)(rng_next(state) % (uint64_t)n);
+}
 
 #endif
