@@ -478,7 +478,7 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
     }
     /* A result glued to the last move: "h4h8*". */
     char move[MOVETEXT_MAX * 2];
-    snprintf(move, sizeof move, "%s", s);
+    snprintf(move, sizeof move, "%.*s", (int)sizeof move - 1, s);
     size_t m = strlen(move);
     bool ends = m > 1 && move[m - 1] == '*' && st->depth == 0;
     if (ends)
