@@ -17,7 +17,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: all help deps run test check check-asan bench clean format
+.PHONY: all help deps run test check check-asan check-api check-web bench clean format
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -26,15 +26,17 @@ help: ## list the targets
 deps: ## install missing Debian packages (build, test and bench)
 	scripts/install-deps.sh all
 
-run: ## install, build and start a game against the engine (the README's first command)
+run: ## install, build and start the web board (hexchess serve prints the URL to open)
 	scripts/install-deps.sh build
 	$(MAKE) all
-	$(BUILD)/hexchess play
+	$(BUILD)/hexchess serve
 
 test: ## install what is missing, build, run every test, then again under ASan+UBSan
 	scripts/install-deps.sh test
 	$(MAKE) check
 	$(MAKE) check-asan
+	$(MAKE) check-web
+	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
 check: $(BUILD)/hexchess $(TEST_BIN) ## run the test suite (no install step)
 	tests/run.sh $(BUILD)
@@ -43,6 +45,12 @@ check: $(BUILD)/hexchess $(TEST_BIN) ## run the test suite (no install step)
 check-asan: ## run the test suite built with AddressSanitizer and UBSan
 	HEXCHESS_PERFT_CAP=$${HEXCHESS_PERFT_CAP:-30000000} \
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check
+
+check-api: $(BUILD)/hexchess ## black-box tests of the JSON API of hexchess serve (curl, jq)
+	tests/web/api.sh $(BUILD)
+
+check-web: check-api ## API tests, then browser tests of the web app (playwright-core, chromium)
+	tests/e2e/run.sh $(BUILD)
 
 bench: all ## perft speed against Stockfish and the engine's bench signature
 	scripts/install-deps.sh bench

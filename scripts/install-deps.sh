@@ -4,8 +4,8 @@
 set -euo pipefail
 
 build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev)
-test_pkgs=(libcmocka-dev clang)
-bench_pkgs=(stockfish)
+test_pkgs=(libcmocka-dev clang curl jq chromium nodejs)
+bench_pkgs=(stockfish wrk)
 
 case "${1:-all}" in
   build) want=("${build_pkgs[@]}") ;;
@@ -19,6 +19,8 @@ missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# The browser tests install playwright-core with npm: Debian's npm package, unless node came with one.
+case "${1:-all}" in test | all) command -v npm >/dev/null || missing+=(npm) ;; esac
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "install-deps: installing ${missing[*]}"

@@ -1,0 +1,85 @@
+// Shared set-up of the browser tests: a fresh `hexchess serve` on a free loopback port with its own
+// database, and Debian's chromium driven headless by playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+export async function startServer(hexchess) {
+  const dir = mkdtempSync(join(tmpdir(), 'hexchess-e2e-'));
+  const proc = spawn(hexchess, ['serve', '--listen', '127.0.0.1:0', '--db', join(dir, 'games.db'),
+    '--web', join(root, 'web'), '--max-think', '2000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 15000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) { clearTimeout(timer); ok(m[0]); }
+    });
+    proc.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    dir,
+    async stop() {
+      const done = new Promise((ok) => proc.on('exit', (code) => ok(code)));
+      proc.kill('SIGTERM');
+      const code = await done;
+      rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export async function startBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'hexchess-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Page helpers.
+export async function newGame(page, o) {
+  if (!(await page.locator('#new-dialog').evaluate((d) => d.open))) await page.click('#nav-new');
+  const f = page.locator('#new-form');
+  await f.locator(`input[name=variant][value=${o.variant}]`).check();
+  await f.locator(`input[name=opponent][value=${o.opponent || 'human'}]`).check();
+  if ((o.opponent || 'human') === 'engine') {
+    await f.locator(`input[name=colour][value=${o.colour || 'white'}]`).check();
+    await f.locator('#level').fill(String(o.level ?? 1));
+    await f.locator('#movetime').selectOption(String(o.movetime || 300));
+  }
+  await f.locator('#new-position').fill(o.position || '');
+  await page.click('#new-start');
+  await page.waitForSelector('#new-dialog', { state: 'hidden' });
+  await page.waitForSelector('svg.board');
+}
+
+export const cell = (page, name) => page.locator(`polygon.hex[data-name="${name}"]`);
+export const moves = (page) => page.locator('#movelist .mv[data-ply]');
+
+export async function clickMove(page, from, to) {
+  await cell(page, from).click();
+  await cell(page, to).click();
+}
+
+export async function waitForMoves(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#movelist .mv[data-ply]').length >= k, n,
+    { timeout: 20000 });
+}

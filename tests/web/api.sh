@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Black-box tests of the JSON API of `hexchess serve`, with curl and jq.
+# Usage: tests/web/api.sh BUILD_DIR        Ends with "N passed, N failed".
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd) || exit 2
+hex="$build/hexchess"
+tmp=$(mktemp -d)
+. "$root/tests/web/server.sh"
+trap 'kill "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
+
+# req METHOD PATH [BODY]: leaves $code and the body in $tmp/body.
+req() {
+  local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is)
+  [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
+  code=$(curl "${args[@]}" "$base$2")
+}
+json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
+# expect NAME STATUS: the status, and a JSON error body for a 4xx.
+expect() {
+  if [ "$code" != "$2" ]; then
+    bad "$1: status $code, expected $2: $(head -c 200 "$tmp/body")"
+  elif [ "${2:0:1}" = 4 ] && [ -z "$(json '.error // empty')" ]; then
+    bad "$1: status $2 without a JSON error: $(head -c 200 "$tmp/body")"
+  else
+    ok
+  fi
+}
+
+start_server "$hex" "$tmp/games.db" || { echo "0 passed, 1 failed"; exit 1; }
+
+req GET /api/health; expect "health" 200
+req GET /api/variants; expect "variants" 200
+check "variants: C'escacs has 169 hexes" test "$(json '.[] | select(.name=="cescacs") | .cells | length')" = 169
+check "variants: Glinski has 91 hexes" test "$(json '.[] | select(.name=="glinski") | .cells | length')" = 91
+req GET /; expect "index page" 200
+check "index page is the web app" grep -q '<title>hexchess</title>' "$tmp/body"
+req GET /app.js; expect "app.js" 200
+
+# A game between two people.
+req POST /api/games '{"variant":"cescacs","white":"human","black":"human"}'; expect "create C'escacs game" 201
+id=$(json .id)
+check "new game: 68 legal moves" test "$(json '.legal | length')" = 68
+check "new game: White to move" test "$(json .turn)" = white
+req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "play E7-E13" 200
+check "after E7-E13: Black to move" test "$(json .turn)" = black
+check "after E7-E13: the move is listed" test "$(json '.moves[0].display')" = E7-E13
+req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "illegal move refused" 422
+req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "play E21-E15" 200
+req POST "/api/games/$id/undo" '{}'; expect "undo" 200
+check "undo: one move left" test "$(json '.moves | length')" = 1
+req GET "/api/games/$id"; expect "read the game" 200
+check "read: one move" test "$(json '.moves | length')" = 1
+
+# Errors: malformed requests get a JSON 4xx.
+req POST /api/games '{"variant":'; expect "malformed JSON" 400
+req POST /api/games '[1,2]'; expect "JSON that is no object" 400
+req POST /api/games '{"variant":"chess"}'; expect "unknown variant" 400
+req POST /api/games '{"variant":"glinski","position":"b/qbk w"}'; expect "bad position" 400
+req POST /api/games '{"variant":"glinski","black":"robot"}'; expect "bad player" 400
+req POST /api/games '{"variant":"glinski","movetime":"fast"}'; expect "bad movetime type" 400
+req POST /api/games '{"variant":"glinski","black":"engine","movetime":999999}'; expect "movetime over the cap" 400
+req GET /api/games/999999; expect "unknown game" 404
+req GET /api/games/abc; expect "game id not a number" 404
+req POST "/api/games/$id/moves" '{}'; expect "move missing" 400
+req POST "/api/games/$id/moves" '{"move":"E7-E13"'; expect "move body malformed" 400
+req PUT "/api/games/$id"; expect "method not allowed" 405
+req GET /api/nothing; expect "unknown API path" 404
+req POST "/api/games/$id/draw" '{"action":"dance"}'; expect "unknown draw action" 400
+req POST "/api/games/$id/draw" '{"action":"accept"}'; expect "accept without an offer" 409
+head -c 1100000 /dev/zero | tr '\0' 'a' >"$tmp/big"
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+  --data-binary @"$tmp/big" "$base/api/games")
+expect "body over 1 MiB" 413
+for path in /../../etc/passwd /%2e%2e/%2e%2e/etc/passwd /..%2f..%2fetc%2fpasswd /.git/config '/web/../Makefile' \
+  '/..%5c..%5cetc%5cpasswd' '/nothing.js'; do
+  req GET "$path"
+  if [ "${code:0:1}" = 4 ] && [ -n "$(json '.error // empty')" ] && ! grep -q 'root:' "$tmp/body"; then ok; else
+    bad "static $path: status $code: $(head -c 120 "$tmp/body")"
+  fi
+done
+
+# Draws and resignation.
+req POST "/api/games/$id/draw" '{"action":"offer","side":"black"}'; expect "Black offers a draw" 200
+check "offer recorded" test "$(json .draw_offer)" = black
+req POST "/api/games/$id/draw" '{"action":"accept","side":"white"}'; expect "White accepts" 200
+check "draw by agreement 1-1" test "$(json '.result + " " + .reason')" = "1-1 agreement"
+check "result text" test "$(json .result_text)" = "Draw by agreement"
+req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "no move after the end" 409
+req POST /api/games '{"variant":"glinski"}'; expect "create Glinski game" 201
+gid=$(json .id)
+req POST "/api/games/$gid/resign" '{"side":"white"}'; expect "White resigns" 200
+check "Glinski resignation 0-1" test "$(json .result)" = 0-1
+
+# Records: download, import, and an illegal record refused.
+req GET "/api/games/$id/record"; expect "download record" 200
+check "record names the variant" grep -q '\[Variant "C.escacs"\]' "$tmp/body"
+check "record has the move" grep -q 'E7-E13' "$tmp/body"
+record=$(jq -Rs '{text: .}' "$tmp/body")
+req POST /api/games/import "$record"; expect "import the record" 201
+check "imported: one move" test "$(json '.moves | length')" = 1
+check "imported: the draw kept" test "$(json .result)" = 1-1
+req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. f5f6 f7f6 *"}'; expect "illegal record" 422
+check "illegal record: names the move" bash -c "jq -r .error '$tmp/body' | grep -q f7f6"
+
+# The engine answers, within the server's cap.
+req POST /api/games '{"variant":"glinski","black":"engine","level":3,"movetime":200}'; expect "game against the engine" 201
+eid=$(json .id)
+req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "play f5f6 against the engine" 200
+for _ in $(seq 1 100); do
+  req GET "/api/games/$eid"
+  [ "$(json '.moves | length')" = 2 ] && break
+  sleep 0.1
+done
+check "the engine replied" test "$(json '.moves | length')" = 2
+check "White to move after the reply" test "$(json .turn)" = white
+req POST "/api/games/$eid/analysis" '{"movetime":300}'; expect "analysis started" 200
+for _ in $(seq 1 100); do
+  req GET "/api/games/$eid"
+  [ "$(json .analysis.running)" = false ] && break
+  sleep 0.1
+done
+check "analysis finished with a depth" test "$(json .analysis.depth)" -ge 1
+check "analysis gives a best move" test -n "$(json .analysis.best)"
+req POST "/api/games/$eid/undo" '{}'; expect "undo against the engine" 200
+check "undo takes back to White's turn" test "$(json '.moves | length')" = 0
+
+# The list, and resuming after a restart.
+req GET /api/games; expect "list games" 200
+check "list: 4 games" test "$(json .total)" = 4
+req GET '/api/games?limit=0'; expect "bad limit" 400
+req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
+stop_server
+check "server stopped cleanly (no leaks under ASan)" test "$server_rc" = 0
+start_server "$hex" "$tmp/games.db" || { bad "restart"; echo "$passed passed, $failed failed"; exit 1; }
+req GET "/api/games/$id"; expect "game kept over a restart" 200
+check "kept: one move and the result" test "$(json '(.moves | length | tostring) + " " + .result')" = "1 1-1"
+for _ in $(seq 1 100); do
+  req GET "/api/games/$eid"
+  [ "$(json '.moves | length')" = 2 ] && break
+  sleep 0.1
+done
+check "the engine resumes its move after a restart" test "$(json '.moves | length')" = 2
+req DELETE "/api/games/$gid"; expect "delete a game" 200
+req GET "/api/games/$gid"; expect "deleted game gone" 404
+stop_server
+check "server stopped cleanly after the restart" test "$server_rc" = 0
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
