@@ -266,6 +266,29 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     return o;
 }
 
+/* Sends the full state of a game. Reads far outnumber changes, so the text is kept until the game,
+ * its analysis or the engine's thinking changes. */
+static void send_game(ServerGame *g, HttpResponse *res, int status)
+{
+    const Analysis *an = &g->analysis;
+    uint64_t key[4] = {g->version, an->serial, (uint64_t)an->depth << 2 | (uint64_t)an->running << 1 | an->requested,
+                       (uint64_t)g->thinking << 1 | (uint64_t)(an->nodes & 0xffffffff) << 2};
+    if (!g->json || memcmp(key, g->json_key, sizeof key)) {
+        cJSON *o = sgame_json(g, true);
+        char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+        cJSON_Delete(o);
+        if (!text) {
+            http_error(res, 500, "out of memory");
+            return;
+        }
+        free(g->json);
+        g->json = text;
+        memcpy(g->json_key, key, sizeof key);
+    }
+    http_text(res, status, "application/json", g->json, strlen(g->json));
+    res->no_store = true;
+}
+
 /* ---- request bodies ---- */
 
 static cJSON *parse_body(const HttpRequest *req, HttpResponse *res)
@@ -368,9 +391,8 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
         http_error(res, error_status(ge), "%s", err);
         return;
     }
-    cJSON *o = sgame_json(g, true);
+    send_game(g, res, 201);
     games_release(t, g);
-    send_json(res, 201, o);
 }
 
 typedef struct {
@@ -520,9 +542,8 @@ static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
         http_error(res, error_status(ge), "%s", err);
         return;
     }
-    cJSON *o = sgame_json(g, true);
+    send_game(g, res, 201);
     games_release(t, g);
-    send_json(res, 201, o);
 }
 
 /* /api/games/ID[/action] */
@@ -610,7 +631,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     if (e != GE_OK)
         http_error(res, error_status(e), "%s", err);
     else
-        send_json(res, 200, sgame_json(g, true));
+        send_game(g, res, 200);
 done:
     games_release(t, g);
     cJSON_Delete(body);

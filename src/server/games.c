@@ -51,6 +51,7 @@ static void sgame_destroy(ServerGame *g)
         free(g->plies[i].position);
     free(g->plies);
     free(g->start_text);
+    free(g->json);
     free(g->pos);
     stored_game_free(&g->rec);
     pthread_cond_destroy(&g->cond);

@@ -61,6 +61,9 @@ typedef struct ServerGame {
     bool thinking;
     int draw_reply;   /* -1 none, else the colour whose draw offer the engine is weighing */
     Analysis analysis;
+    /* the game's JSON as last sent, and what it showed (api.c) */
+    char *json;
+    uint64_t json_key[4];
     /* bookkeeping of the cache */
     pthread_mutex_t lock;
     pthread_cond_t cond; /* wakes the worker */

@@ -9,7 +9,7 @@ start_server() {
   server_log=$log
   base=
   for _ in $(seq 1 200); do
-    base=$(grep -Eo 'http://127\.0\.0\.1:[0-9]+' "$log" | head -n 1)
+    base=$(grep -Eo 'http://127\.0\.0\.1:[0-9]+' "$log" | head -n 1 || true)
     [ -n "$base" ] && return 0
     kill -0 "$server_pid" 2>/dev/null || break
     sleep 0.05

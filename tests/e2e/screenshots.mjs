@@ -1,0 +1,41 @@
+// Takes the README's screenshots of both boards: node tests/e2e/screenshots.mjs HEXCHESS OUTDIR
+import { startServer, startBrowser } from './harness.mjs';
+
+const [hexchess, outdir] = process.argv.slice(2);
+const server = await startServer(hexchess);
+const browser = await startBrowser();
+const page = await browser.context.newPage();
+await page.setViewportSize({ width: 1360, height: 940 });
+
+async function api(method, path, body) {
+  const res = await fetch(server.url + 'api/' + path, {
+    method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body),
+  });
+  return res.json();
+}
+
+async function shot(game, moves, file, extra) {
+  for (const m of moves) await api('POST', `games/${game.id}/moves`, { move: m });
+  await page.goto(`${server.url}#/game/${game.id}`);
+  await page.waitForSelector('svg.board');
+  if (extra) await extra();
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${outdir}/${file}` });
+}
+
+const c = await api('POST', 'games', { variant: 'cescacs', white: 'human', black: 'human' });
+await shot(c, ['E7-E13', 'E21-E15', 'NG3-H8', 'I23-I17', 'KRK-HIO', 'GD26-B22', 'JF6-A21'], 'cescacs.png', async () => {
+  await page.locator('#analysis-panel summary').click();
+  await page.click('#analyse');
+  await page.waitForFunction(() => /depth [4-9]/.test(document.getElementById('analysis').textContent),
+    null, { timeout: 20000 }).catch(() => {});
+  await page.locator('polygon.hex[data-name="D2"]').click();
+});
+const g = await api('POST', 'games', { variant: 'glinski', white: 'human', black: 'human' });
+await shot(g, ['f5f6', 'e7e6', 'c2c3', 'd9f5', 'h1g3'], 'glinski.png', async () => {
+  await page.click('#threats');
+  await page.locator('#analysis-panel summary').click();
+  await page.locator('polygon.hex[data-name="e1"]').click();
+});
+await browser.close();
+await server.stop();
