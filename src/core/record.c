@@ -409,7 +409,7 @@ static const char *strip_number(const char *w, bool *unknown)
         s++;
     if (s == w)
         return w;
-    if (*s == '?') {
+    if (*s == '?' && s - w <= 3) { /* "12?"; four or five digits are a digital move with "?" */
         *unknown = true;
         return s + 1;
     }
@@ -563,7 +563,8 @@ static void read_movetext(RecordReader *r, Game *g)
         }
         char w[256];
         size_t n = 0;
-        while (word_char(peek(r))) {
+        bool label = c == '$' && r->pos + 1 < r->size && r->text[r->pos + 1] == '[';
+        while (word_char(peek(r)) || (label && (peek(r) == '[' || peek(r) == ']'))) {
             int ch = next(r);
             if (n + 1 < sizeof w)
                 w[n++] = (char)ch;
@@ -697,10 +698,13 @@ static int play_line(Position *p, RecLine *l, const PlayContext *ctx, bool main_
             break;
         }
         n->move = m;
-        n->stop |= marks.stop;
-        n->draw_offer |= marks.draw_offer;
-        for (int k = 0; k < marks.nag_count && n->nag_count < 8; k++)
-            n->nags[n->nag_count++] = marks.nags[k];
+        if (!n->marks_read) {
+            n->marks_read = true;
+            n->stop |= marks.stop;
+            n->draw_offer |= marks.draw_offer;
+            for (int k = 0; k < marks.nag_count && n->nag_count < 8; k++)
+                n->nags[n->nag_count++] = marks.nags[k];
+        }
         pos_make(p, m);
         made++;
     }
@@ -1075,7 +1079,7 @@ char *game_write(const Game *g, const WriteOptions *o)
     if (!o->moves_only)
         write_labels(&b, g, o, w.ctl);
     write_line(&b, &w, p, &g->main, 0);
-    const char *result = g->result ? g->result : "*";
+    const char *result = g->result ? g->result : game_label(g, "Result") ? game_label(g, "Result") : "*";
     if (o->moves_only) {
         end_line(&b);
         free(p);

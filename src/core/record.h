@@ -26,6 +26,7 @@ typedef struct {
     int nag_count;
     bool draw_offer; /* "(=)" */
     bool stop;       /* ":" */
+    bool marks_read; /* the marks glued to the token are in nags/draw_offer/stop */
     char *comment;   /* the comment after the move */
     RecLine *vars;   /* alternatives to this move */
     int var_count;

@@ -1,0 +1,468 @@
+/*
+ * Game records: round trips (every game file, every notation, comments, NAGs and nested
+ * variations), bad input (truncated files, unknown labels, broken comments, moves of the wrong
+ * variant: one clear error naming file, line and token) and the arbiter's adjudication.
+ */
+#include "testutil.h"
+
+#include "core/arbiter.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/postext.h"
+#include "core/record.h"
+
+static char *read_file(const char *relative)
+{
+    FILE *f = open_data(relative);
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = 0;
+    fclose(f);
+    return text;
+}
+
+typedef struct {
+    int count;
+    char last[512];
+} Warnings;
+
+static void collect(void *ctx, const char *message)
+{
+    Warnings *w = ctx;
+    w->count++;
+    snprintf(w->last, sizeof w->last, "%s", message);
+}
+
+/* Reads every game of text and plays it. */
+static int read_all(const char *name, const char *text, const char *fallback, Game *games, PlayReport *reps, int max,
+                    Warnings *warnings)
+{
+    static Position p;
+    RecordReader r;
+    record_reader_init(&r, name, text, strlen(text), variant_find(fallback));
+    if (warnings) {
+        r.warn = collect;
+        r.warn_ctx = warnings;
+    }
+    int n = 0;
+    Game g;
+    while (record_read_game(&r, &g)) {
+        assert_true(n < max);
+        games[n] = g;
+        game_play(&games[n], &p, NULL, &reps[n]);
+        n++;
+    }
+    return n;
+}
+
+static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
+
+/* Structural equality of two played lines: moves, comments, NAGs, indicators, variations. */
+static void compare_lines(Tally *t, const char *what, const RecLine *a, const RecLine *b)
+{
+    if (!same_text(a->comment, b->comment))
+        tally_fail(t, "%s: line comment '%s' became '%s'", what, a->comment, b->comment);
+    if (!same_text(a->label, b->label))
+        tally_fail(t, "%s: variation label '%s' became '%s'", what, a->label, b->label);
+    if (a->count != b->count) {
+        tally_fail(t, "%s: %d moves became %d", what, a->count, b->count);
+        return;
+    }
+    for (int i = 0; i < a->count; i++) {
+        const RecNode *x = &a->nodes[i], *y = &b->nodes[i];
+        if (x->move != y->move)
+            tally_fail(t, "%s: move %d '%s' became '%s'", what, i + 1, x->token, y->token);
+        if (!same_text(x->comment, y->comment))
+            tally_fail(t, "%s: comment after '%s' changed: '%s' / '%s'", what, x->token, x->comment, y->comment);
+        if (x->nag_count != y->nag_count || memcmp(x->nags, y->nags, (size_t)x->nag_count))
+            tally_fail(t, "%s: NAGs of '%s' changed (%d / %d)", what, x->token, x->nag_count, y->nag_count);
+        if (x->draw_offer != y->draw_offer || x->stop != y->stop)
+            tally_fail(t, "%s: indicators of '%s' changed", what, x->token);
+        if (x->var_count != y->var_count) {
+            tally_fail(t, "%s: '%s' had %d variations, now %d", what, x->token, x->var_count, y->var_count);
+            continue;
+        }
+        for (int v = 0; v < x->var_count; v++)
+            compare_lines(t, what, &x->vars[v], &y->vars[v]);
+    }
+}
+
+static const char *result_of(const Game *g)
+{
+    Outcome o;
+    const char *r = g->result ? g->result : game_label(g, "Result");
+    if (r && outcome_parse(r, &o))
+        return outcome_text(g->variant, o);
+    return "*";
+}
+
+static void compare_games(Tally *t, const char *what, const Game *a, const Game *b)
+{
+    if (a->variant != b->variant)
+        tally_fail(t, "%s: variant changed", what);
+    compare_lines(t, what, &a->main, &b->main);
+    if (strcmp(result_of(a), result_of(b)))
+        tally_fail(t, "%s: result %s became %s", what, result_of(a), result_of(b));
+    if (!same_text(a->final_comment, b->final_comment))
+        tally_fail(t, "%s: final comment changed", what);
+    for (int i = 0; i < a->label_count; i++) {
+        const char *name = a->labels[i].name;
+        if (!strcmp(name, "Variant") || !strcmp(name, "Redefine"))
+            continue;
+        if (!same_text(game_label(a, name), game_label(b, name)))
+            tally_fail(t, "%s: label %s changed", what, name);
+    }
+}
+
+enum { MAX_GAMES = 220 };
+static Game games_a[MAX_GAMES], games_b[MAX_GAMES];
+static PlayReport reps_a[MAX_GAMES], reps_b[MAX_GAMES];
+
+/* Writes every game that plays in a style and letter set, reads it back, compares; and checks
+ * that writing is stable (the text written from the text written is the same). */
+static void round_trip_text(Tally *t, const char *name, const char *text, const char *style_name,
+                            const char *letter_set)
+{
+    int n = read_all(name, text, "cescacs", games_a, reps_a, MAX_GAMES, NULL);
+    for (int i = 0; i < n; i++) {
+        Game *g = &games_a[i];
+        char what[300];
+        snprintf(what, sizeof what, "%s game %d (%s, %s)", name, i + 1, style_name, letter_set ? letter_set : "own");
+        WriteOptions wo = {STYLE_STANDARD, NULL, false};
+        Letters l;
+        if (letter_set) {
+            if (!letters_named(&l, g->variant, letter_set))
+                continue;
+            wo.letters = &l;
+        }
+        if (!move_style_named(g->variant, style_name, &wo.style))
+            continue;
+        if (reps_a[i].error.failed) {
+            /* Only what could be played is written: a prefix of the game. */
+            continue;
+        }
+        char *out = game_write(g, &wo);
+        assert_non_null(out);
+        int m = read_all("written", out, "cescacs", games_b, reps_b, 4, NULL);
+        if (m != 1 || reps_b[0].error.failed) {
+            tally_fail(t, "%s: written text reads as %d games%s%s:\n%s", what, m, m ? ", error: " : "",
+                       m ? reps_b[0].error.reason : "", out);
+        } else {
+            compare_games(t, what, g, &games_b[0]);
+            char *again = game_write(&games_b[0], &wo);
+            if (strcmp(out, again))
+                tally_fail(t, "%s: writing is not stable:\n%s\n---\n%s", what, out, again);
+            free(again);
+        }
+        for (int k = 0; k < m; k++)
+            game_free(&games_b[k]);
+        free(out);
+    }
+    for (int i = 0; i < n; i++)
+        game_free(&games_a[i]);
+}
+
+static const char *const GAME_FILES[] = {
+    "cescacs/games/game01.ctl-pgn", "cescacs/games/game03.ctl-pgn", "cescacs/games/game05.ctl-pgn",
+    "cescacs/games/game07.ctl-pgn", "cescacs/games/game09.ctl-pgn", "cescacs/games/game11.ctl-pgn",
+    "cescacs/games/game13.ctl-pgn", "cescacs/games/game15.ctl-pgn", "cescacs/games/game17.ctl-pgn",
+    "cescacs/games/game18.ctl-pgn", "cescacs/games/game19.ctl-pgn", "glinski/games/FoolsMate.pgn",
+    "glinski/games/HalfFinalEuropeanChampionship_1999.pgn", "glinski/games/YouTube_HexagonalChess.pgn",
+    "glinski/games/YouTube_MangoTownPlays.pgn", "glinski/games/hungarian-tournaments-1980-87.pgn",
+};
+
+static void test_round_trip_every_file(void **state)
+{
+    (void)state;
+    Tally t = {0};
+    static const char *const STYLES[] = {"standard", "ascii", "full", "coord", "digital"};
+    static const char *const SETS[] = {NULL, "en", "hu", "pl", "ru", "fan"};
+    for (size_t f = 0; f < sizeof GAME_FILES / sizeof GAME_FILES[0]; f++) {
+        char *text = read_file(GAME_FILES[f]);
+        bool big = strstr(GAME_FILES[f], "hungarian") != NULL;
+        for (size_t s = 0; s < sizeof STYLES / sizeof STYLES[0]; s++)
+            for (size_t l = 0; l < sizeof SETS / sizeof SETS[0]; l++)
+                if (!big || l < 3)
+                    round_trip_text(&t, GAME_FILES[f], text, STYLES[s], SETS[l]);
+        free(text);
+    }
+    assert_int_equal(t.failures, 0);
+}
+
+/* Comments of every kind, NAGs, indicators and nested labelled variations survive a round trip. */
+static const char CTL_ANNOTATED[] =
+    "[Variant \"C'escacs\"]\n"
+    "[Id \"Test-1\"]\n"
+    "[Annotator \"hexchess\"]\n"
+    "{ before the first move }\n"
+    "1. E7-E13 !?, E21-E15\n"
+    "{ @W: a comment, @B: another ~F14 ~JF6 #14@B }\n"
+    "( $[1] 1. \xe2\x80\xa6, F20-F16 ?\n"
+    ". 2. E13\xc3\x97" "F16, G21-G19\n"
+    ".. ( $[2] 2. \xe2\x80\xa6, E21-E17 $13 )\n"
+    ". 3. F8-F12 )\n"
+    "2. EE5-E9 (=), EE23-E19 $14\n"
+    "{: automatic comment }\n"
+    "3. F8-F12:\n"
+    "*\n"
+    "{ after the result }\n";
+
+static const char PGN_ANNOTATED[] = "[Variant \"Glinski\"]\n"
+                                    "[Event \"Test\"]\n"
+                                    "\n"
+                                    "{Start} 1. e5 {centre} (1. f6 e6 (1... d6) 2. e5) 1... Hdf8? 2. d5 $1 g5\n"
+                                    "3. Hg2 h5 (3... Hg7 4. h4) 4. h4 1-0 {after}\n";
+
+static void test_comments_nags_variations(void **state)
+{
+    (void)state;
+    Tally t = {0};
+    round_trip_text(&t, "annotated.ctl-pgn", CTL_ANNOTATED, "standard", NULL);
+    round_trip_text(&t, "annotated.ctl-pgn", CTL_ANNOTATED, "ascii", "fan");
+    round_trip_text(&t, "annotated.pgn", PGN_ANNOTATED, "standard", NULL);
+    round_trip_text(&t, "annotated.pgn", PGN_ANNOTATED, "digital", "ru");
+    assert_int_equal(t.failures, 0);
+    /* What was read: the structure itself. */
+    int n = read_all("annotated.ctl-pgn", CTL_ANNOTATED, "cescacs", games_a, reps_a, 4, NULL);
+    assert_int_equal(n, 1);
+    Game *g = &games_a[0];
+    assert_false(reps_a[0].error.failed);
+    assert_int_equal(reps_a[0].plies, 5);
+    assert_string_equal(g->main.comment, "before the first move");
+    assert_int_equal(g->main.nodes[0].nag_count, 1);
+    assert_int_equal(g->main.nodes[0].nags[0], 5);
+    assert_string_equal(g->main.nodes[1].comment, "@W: a comment, @B: another ~F14 ~JF6 #14@B");
+    assert_int_equal(g->main.nodes[1].var_count, 1);
+    RecLine *v = &g->main.nodes[1].vars[0];
+    assert_string_equal(v->label, "1");
+    assert_int_equal(v->count, 4);
+    assert_int_equal(v->nodes[0].nags[0], 2);
+    assert_int_equal(v->nodes[2].var_count, 1);
+    assert_string_equal(v->nodes[2].vars[0].label, "2");
+    assert_int_equal(v->nodes[2].vars[0].nodes[0].nags[0], 13);
+    assert_true(g->main.nodes[2].draw_offer);
+    assert_int_equal(g->main.nodes[3].nags[0], 14);
+    assert_string_equal(g->main.nodes[3].comment, ": automatic comment");
+    assert_true(g->main.nodes[4].stop);
+    assert_string_equal(g->final_comment, "after the result");
+    game_free(g);
+    n = read_all("annotated.pgn", PGN_ANNOTATED, "glinski", games_a, reps_a, 4, NULL);
+    assert_int_equal(n, 1);
+    g = &games_a[0];
+    assert_false(reps_a[0].error.failed);
+    assert_string_equal(reps_a[0].letters.name, "hu");
+    assert_int_equal(g->main.nodes[0].var_count, 1);
+    assert_int_equal(g->main.nodes[0].vars[0].nodes[1].var_count, 1);
+    assert_int_equal(g->main.nodes[1].nags[0], 2);
+    assert_string_equal(g->result, "1-0");
+    game_free(g);
+}
+
+/* ------------------------------------------------------------------ bad input */
+
+/* The one game of text fails with an error at ply, naming the file, line and token. */
+static void expect_error(const char *text, const char *fallback, int ply, int line, const char *token,
+                         const char *reason_part)
+{
+    int n = read_all("bad.pgn", text, fallback, games_a, reps_a, MAX_GAMES, NULL);
+    assert_true(n >= 1);
+    RecError *e = &reps_a[0].error;
+    if (!e->failed)
+        fail_msg("no error for:\n%s", text);
+    char where[32];
+    snprintf(where, sizeof where, "bad.pgn:%d:", line);
+    if (e->ply != ply || strcmp(e->token, token) || !strstr(e->reason, where) || !strstr(e->reason, reason_part))
+        fail_msg("for:\n%s\ngot ply %d '%s': %s", text, e->ply, e->token, e->reason);
+    for (int i = 0; i < n; i++)
+        game_free(&games_a[i]);
+}
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    expect_error("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. EE5-E11, G21-G15\n", "cescacs", 3, 3, "EE5-E11",
+                 "not a legal move of the elephant on E5 to E11");
+    /* Truncated files: a label, a comment, a variation, a move cut short. */
+    expect_error("[Variant \"C'escacs\"]\n[Event \"Lond", "cescacs", 1, 2, "[Event", "never closed");
+    expect_error("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n{ unfinished", "cescacs", 3, 3, "{", "never closed");
+    expect_error("[Variant \"Glinski\"]\n\n1. e5 e6 (1... f6 2. f6", "glinski", 3, 3, "(", "never closed");
+    expect_error("[Variant \"C'escacs\"]\n1. E7-E13, E21-E1", "cescacs", 2, 2, "E21-E1", "E21");
+    expect_error("[Variant \"Glinski\"]\n\n1. e5 e6 ) 2. f6", "glinski", 3, 3, ")", "closes no variation");
+    expect_error("[Variant \"Glinski\"]\n\n1. e5 } e6", "glinski", 2, 3, "}", "closes nothing");
+    expect_error("[Variant \"Shogi\"]\n1. P7g-7f *\n", "cescacs", 1, 1, "Shogi", "unknown variant");
+    /* Moves of the wrong variant. */
+    expect_error("[Variant \"C'escacs\"]\n1. e4e5, e7e6\n", "cescacs", 1, 2, "e4e5", "starting hex");
+    expect_error("[Variant \"Glinski\"]\n\n1. E7-E13 E21-E15\n", "glinski", 1, 3, "E7-E13", "no piece letter");
+    expect_error("[Variant \"Glinski\"]\n\n1. e5 e6 2. Qe1xe9\n", "glinski", 3, 3, "Qe1xe9", "queen on e1");
+    /* A bad start position. */
+    expect_error("[Variant \"C'escacs\"]\n[PDTL \"/28:x/ w - - 0 1\"]\n1. E7-E13\n", "cescacs", 1, 1, "PDTL",
+                 "bad start position");
+    /* Unknown labels: a warning naming file, line and label; the game still plays. */
+    Warnings w = {0};
+    int n = read_all("warn.pgn", "[Variant \"Glinski\"]\n[Balack \"X\"]\n\n1. e5 e6 *\n", "glinski", games_a,
+                     reps_a, 4, &w);
+    assert_int_equal(n, 1);
+    assert_false(reps_a[0].error.failed);
+    assert_int_equal(w.count, 1);
+    assert_non_null(strstr(w.last, "warn.pgn:2:"));
+    assert_non_null(strstr(w.last, "Balack"));
+    game_free(&games_a[0]);
+    /* After a broken game the next one is read. */
+    n = read_all("two.pgn", "[Variant \"Glinski\"]\n\n1. e5 {broken\n\n[Variant \"Glinski\"]\n\n1. e5 *\n",
+                 "glinski", games_a, reps_a, 4, NULL);
+    assert_int_equal(n, 1); /* the unclosed comment swallows the rest: one game, one error */
+    assert_true(reps_a[0].error.failed);
+    game_free(&games_a[0]);
+    n = read_all("two.pgn", "[Variant \"Glinski\"]\n\n1. e5 ) e6\n[Variant \"Glinski\"]\n\n1. e5 *\n", "glinski",
+                 games_a, reps_a, 4, NULL);
+    assert_int_equal(n, 2);
+    assert_true(reps_a[0].error.failed);
+    assert_false(reps_a[1].error.failed);
+    game_free(&games_a[0]);
+    game_free(&games_a[1]);
+}
+
+/* Garbage of every byte value never crashes the reader. */
+static void test_garbage_never_crashes(void **state)
+{
+    (void)state;
+    uint64_t seed = 12345;
+    char text[600];
+    for (int round = 0; round < 3000; round++) {
+        int len = (int)(seed % 500);
+        for (int i = 0; i < len; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            static const char PIECES[] = "[]{}()\"$;.,*-#+!?:=@ \n1234567890KQRBNEDVGJPabcdefghiklETFx\xc3\x97\xe2";
+            text[i] = (seed >> 33) % 3 ? PIECES[(seed >> 40) % (sizeof PIECES - 1)] : (char)(seed >> 48);
+        }
+        text[len] = 0;
+        int n = read_all("garbage", text, round & 1 ? "glinski" : "cescacs", games_a, reps_a, MAX_GAMES, NULL);
+        for (int i = 0; i < n; i++)
+            game_free(&games_a[i]);
+    }
+}
+
+/* ------------------------------------------------------------------ arbiter */
+
+static Position *at(const char *variant, const char *text)
+{
+    static Position p;
+    char err[256];
+    if (!pos_from_text(&p, variant_find(variant), text, err, sizeof err))
+        fail_msg("bad position %s: %s", text, err);
+    return &p;
+}
+
+static void test_arbiter(void **state)
+{
+    (void)state;
+    const Variant *c = variant_find("cescacs"), *g = variant_find("glinski");
+    Verdict v;
+    /* Checkmate and stalemate, with each variant's scores. */
+    Position *p = at("glinski", "1/3/5/7/9/11/11/11/11/11/6K1k2 w - 0 60");
+    arbiter_judge(p, &v);
+    assert_int_equal(v.outcome, OUTCOME_DRAW); /* bare kings: insufficient material */
+    assert_int_equal(v.reason, END_INSUFFICIENT);
+    assert_string_equal(outcome_text(g, v.outcome), "1/2-1/2");
+    p = at("cescacs", "/24:G4/3:3k/2:K2/ b -- - 0 81");
+    arbiter_judge(p, &v);
+    assert_string_equal(outcome_text(c, v.outcome),
+                        v.reason == END_CHECKMATE ? "3-0" : v.reason == END_STALEMATE ? "2-1" : outcome_text(c, v.outcome));
+    assert_string_equal(outcome_text(c, OUTCOME_WHITE_STALEMATES), "2-1");
+    assert_string_equal(outcome_text(c, OUTCOME_BLACK_STALEMATES), "1-2");
+    assert_string_equal(outcome_text(g, OUTCOME_WHITE_STALEMATES), "3/4-1/4");
+    assert_string_equal(outcome_text(g, OUTCOME_BLACK_WINS), "0-1");
+    assert_int_equal(outcome_white_permille(g, OUTCOME_WHITE_STALEMATES), 750);
+    assert_int_equal(outcome_white_permille(c, OUTCOME_BLACK_STALEMATES), 333);
+    /* Every written result is understood. */
+    static const struct {
+        const char *text;
+        Outcome o;
+    } RESULTS[] = {{"3-0", OUTCOME_WHITE_WINS}, {"2-1", OUTCOME_WHITE_STALEMATES}, {"1-1", OUTCOME_DRAW},
+                   {"1-2", OUTCOME_BLACK_STALEMATES}, {"0-3", OUTCOME_BLACK_WINS}, {"*", OUTCOME_NONE},
+                   {"1-0", OUTCOME_WHITE_WINS}, {"0-1", OUTCOME_BLACK_WINS}, {"1/2-1/2", OUTCOME_DRAW},
+                   {"3/4-1/4", OUTCOME_WHITE_STALEMATES}, {"1/4-3/4", OUTCOME_BLACK_STALEMATES},
+                   {"remi", OUTCOME_DRAW}, {"\xc2\xbd-\xc2\xbd", OUTCOME_DRAW}};
+    for (size_t i = 0; i < sizeof RESULTS / sizeof RESULTS[0]; i++) {
+        Outcome o;
+        assert_true(outcome_parse(RESULTS[i].text, &o));
+        assert_int_equal(o, RESULTS[i].o);
+    }
+    Outcome o;
+    assert_false(outcome_parse("2-0", &o));
+    /* Resignation and agreement end a game that goes on; not one already over. */
+    p = at("glinski", "startpos");
+    assert_true(arbiter_resign(p, WHITE, &v));
+    assert_int_equal(v.outcome, OUTCOME_BLACK_WINS);
+    assert_int_equal(v.reason, END_RESIGNATION);
+    assert_true(arbiter_agree_draw(p, &v));
+    assert_int_equal(v.reason, END_AGREEMENT);
+    assert_false(arbiter_claim_draw(p, &v));
+    /* Repetition: Gliński draws on the third occurrence; C'escacs may claim on the third and
+     * draws on the fifth. */
+    static const char *const SHUFFLE_G[] = {"d1c3", "d9c6", "c3d1", "c6d9"};
+    for (int i = 0; i < 8; i++)
+        pos_make(p, move_from_text(p, SHUFFLE_G[i % 4]));
+    arbiter_judge(p, &v);
+    assert_int_equal(v.reason, END_REPETITION);
+    assert_string_equal(outcome_text(g, v.outcome), "1/2-1/2");
+    p = at("cescacs", "startpos");
+    static const char *const SHUFFLE_C[] = {"NE3-C7", "NE25-C21", "NC7-E3", "NC21-E25"};
+    for (int i = 0; i < 8; i++)
+        pos_make(p, move_from_text(p, SHUFFLE_C[i % 4]));
+    arbiter_judge(p, &v);
+    assert_int_equal(v.outcome, OUTCOME_NONE);
+    assert_int_equal(v.claimable, DRAW_REPETITION);
+    assert_true(arbiter_claim_draw(p, &v));
+    assert_int_equal(v.reason, END_CLAIM);
+    for (int i = 0; i < 8; i++)
+        pos_make(p, move_from_text(p, SHUFFLE_C[i % 4]));
+    arbiter_judge(p, &v);
+    assert_int_equal(v.reason, END_REPETITION);
+    assert_string_equal(outcome_text(c, v.outcome), "1-1");
+    /* The move rules: 50 moves claimable and 75 automatic in C'escacs, 50 automatic in Gliński. */
+    p = at("cescacs", "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/"
+                      "6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 100 60");
+    arbiter_judge(p, &v);
+    assert_int_equal(v.claimable, DRAW_MOVE_RULE);
+    p = at("cescacs", "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/"
+                      "6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 150 90");
+    arbiter_judge(p, &v);
+    assert_int_equal(v.reason, END_MOVE_RULE);
+    p = at("glinski", "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 100 60");
+    arbiter_judge(p, &v);
+    assert_int_equal(v.reason, END_MOVE_RULE);
+    /* Reconciling a record's result with the board. */
+    bool disagrees;
+    p = at("glinski", "startpos");
+    arbiter_reconcile(p, OUTCOME_WHITE_WINS, &v, &disagrees);
+    assert_false(disagrees);
+    assert_int_equal(v.reason, END_RESIGNATION);
+    arbiter_reconcile(p, OUTCOME_WHITE_STALEMATES, &v, &disagrees);
+    assert_true(disagrees);
+    for (int i = 0; i < 7; i++) { /* Fool's mate */
+        static const char *const FOOL[] = {"e1c3", "e10c6", "b1b2", "b7b6", "f3b1", "e7e6", "c3f9"};
+        pos_make(p, move_from_text(p, FOOL[i]));
+    }
+    arbiter_reconcile(p, OUTCOME_BLACK_WINS, &v, &disagrees);
+    assert_true(disagrees);
+    assert_int_equal(v.outcome, OUTCOME_WHITE_WINS);
+    assert_int_equal(v.reason, END_CHECKMATE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip_every_file),
+        cmocka_unit_test(test_comments_nags_variations),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_garbage_never_crashes),
+        cmocka_unit_test(test_arbiter),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
