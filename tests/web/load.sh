@@ -9,7 +9,7 @@ seconds=${2:-60}
 conns=${3:-64}
 tmp=$(mktemp -d)
 . "$root/tests/web/server.sh"
-trap 'kill "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill "$server_pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 start_server "$build/hexchess" "$tmp/games.db" --threads 4
 games=20
 for i in $(seq 1 $games); do
