@@ -410,7 +410,23 @@ static bool count_node(Worker *w)
     return atomic_load_explicit(&w->engine->stop, memory_order_relaxed);
 }
 
-static int qsearch(Worker *w, int alpha, int beta, int ply)
+/* Beyond this many quiescence plies a check is no longer answered move by move. */
+enum { QSEARCH_EVASION_PLIES = 6 };
+
+static bool best_promotion_only(const Worker *w, const MoveList *ml, Move m)
+{
+    if (move_promo(m) == NO_TYPE)
+        return true;
+    for (int i = 0; i < ml->count; i++) {
+        Move o = ml->moves[i];
+        if ((o & 0xffff) == (m & 0xffff) && move_kind(o) == move_kind(m) &&
+            w->eval->value[move_promo(o)] > w->eval->value[move_promo(m)])
+            return false;
+    }
+    return true;
+}
+
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
 {
     Position *p = &w->pos;
     w->pv_len[ply] = ply;
@@ -420,10 +436,21 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
         w->seldepth = ply;
     if (is_draw(p, ply))
         return 0;
-    bool in_check = pos_in_check(p);
+    const TTEntry *tte = tt_probe(&w->engine->tt, p->key);
+    if (tte) {
+        TTEntry entry = *tte;
+        int tt_score = score_from_tt(entry.score, ply);
+        int bound = entry.bound_age & 3;
+        if (entry.key == p->key && beta - alpha == 1 &&
+            ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && tt_score >= beta) ||
+             (bound == BOUND_UPPER && tt_score <= alpha)))
+            return tt_score;
+    }
+    bool in_check = pos_in_check(p) && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
         return in_check ? 0 : evaluate(p, w->eval);
-    int best = -SCORE_INFINITE;
+    int best = -SCORE_INFINITE, orig_alpha = alpha;
+    Move best_move = MOVE_NONE;
     if (!in_check) {
         /* Step 1. Stand pat: the side to move need not capture. */
         best = evaluate(p, w->eval);
@@ -443,20 +470,24 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
     score_moves(w, &ml, scores, MOVE_NONE, ply);
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next(&ml, scores, i);
-        /* Step 2. Delta pruning: even winning this man for nothing cannot reach alpha. */
+        /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
+        if (!in_check && !best_promotion_only(w, &ml, m))
+            continue;
+        /* Step 3. Delta pruning: even winning this man for nothing cannot reach alpha. */
         if (!in_check && move_promo(m) == NO_TYPE &&
             best + piece_value(w, captured_piece(p, m)) + 200 <= alpha)
             continue;
-        /* Step 3. Captures that lose material in the exchange are not worth searching. */
+        /* Step 4. Captures that lose material in the exchange are not worth searching. */
         if (!in_check && !see_ge(w, m, 0))
             continue;
         pos_make(p, m);
-        int score = -qsearch(w, -beta, -alpha, ply + 1);
+        int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         pos_unmake(p);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
             return 0;
         if (score > best) {
             best = score;
+            best_move = m;
             if (score > alpha) {
                 alpha = score;
                 update_pv(w, ply, m);
@@ -465,6 +496,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply)
             }
         }
     }
+    if (best == -SCORE_INFINITE) /* in check, every evasion pruned: cannot happen, but stay sane */
+        return alpha;
+    int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&w->engine->tt, p->key, best_move, score_to_tt(best, ply), 0, bound);
     return best;
 }
 
@@ -484,7 +519,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     bool pv_node = beta - alpha > 1;
 
     if (depth <= 0)
-        return qsearch(w, alpha, beta, ply);
+        return qsearch(w, alpha, beta, ply, 0);
     w->pv_len[ply] = ply;
     if (count_node(w))
         return 0;

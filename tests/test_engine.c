@@ -1,0 +1,250 @@
+/*
+ * The engine through its protocol-free API: puzzles it must solve (mates in one taken from the
+ * rule data, knight-ride mates, stalemate wins), reproducibility of a fixed-depth search, legality
+ * of its move on every data position, MultiPV, skill levels and stopping an infinite search.
+ */
+#include <threads.h>
+
+#include "testutil.h"
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/postext.h"
+#include "core/search.h"
+
+static Engine *engine(void)
+{
+    Engine *e = engine_new();
+    assert_non_null(e);
+    return e;
+}
+
+static void load(Position *p, const char *variant, const char *text)
+{
+    char err[256];
+    const Variant *v = variant_find(variant);
+    assert_non_null(v);
+    if (!pos_from_text(p, v, text, err, sizeof err))
+        fail_msg("cannot read %s position '%s': %s", variant, text, err);
+}
+
+static SearchLimits depth_limit(int depth)
+{
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = depth;
+    return l;
+}
+
+static void remember_last(const SearchInfo *info, void *ctx)
+{
+    if (info->multipv == 1)
+        *(SearchInfo *)ctx = *info;
+}
+
+static void test_puzzles(void **state)
+{
+    (void)state;
+    LineReader r;
+    assert_true(reader_open(&r, "puzzles.txt"));
+    Position *p = position_new();
+    Engine *e = engine();
+    Tally t = {0};
+    int solved = 0, read = 0;
+    while (reader_next(&r)) {
+        char *variant = strtok(r.line, ";");
+        char *kind = strtok(NULL, ";");
+        char *position = strtok(NULL, ";");
+        char *answers = strtok(NULL, ";");
+        assert_non_null(answers);
+        read++;
+        load(p, variant, position);
+        engine_new_game(e);
+        SearchLimits l = depth_limit(4);
+        SearchInfo last = {0};
+        Move best = engine_search(e, p, &l, remember_last, &last);
+        char text[MOVE_TEXT_MAX];
+        move_to_text(p, best, text);
+        char padded[2048];
+        snprintf(padded, sizeof padded, " %s ", answers);
+        char needle[MOVE_TEXT_MAX + 2];
+        snprintf(needle, sizeof needle, " %s ", text);
+        bool mate = !strcmp(kind, "stalemate") ? false : true;
+        bool right = strstr(padded, needle) != NULL;
+        /* A mate in one must be reported as such; a stalemate win may also be bettered by a mate. */
+        if (mate && (!right || !last.is_mate || last.mate_moves != 1))
+            tally_fail(&t, "line %d (%s %s): played %s (score %d, mate %d), expected one of: %s", r.number, variant,
+                       kind, text, last.score, last.mate_moves, answers);
+        else if (!mate && !right && !(last.is_mate && last.mate_moves > 0))
+            tally_fail(&t, "line %d (%s stalemate win): played %s, expected one of: %s", r.number, variant, text,
+                       answers);
+        else
+            solved++;
+    }
+    reader_close(&r);
+    print_message("puzzles: %d of %d solved\n", solved, read);
+    assert_true(read >= 70);
+    assert_int_equal(t.failures, 0);
+    engine_free(e);
+    free(p);
+}
+
+static void test_reproducible(void **state)
+{
+    (void)state;
+    Position *p = position_new();
+    Engine *e = engine();
+    const char *variants[] = {"cescacs", "glinski"};
+    for (int i = 0; i < 2; i++) {
+        load(p, variants[i], "startpos");
+        uint64_t nodes[2];
+        Move moves[2];
+        for (int run = 0; run < 2; run++) {
+            engine_new_game(e);
+            SearchLimits l = depth_limit(6);
+            moves[run] = engine_search(e, p, &l, NULL, NULL);
+            nodes[run] = engine_last_nodes(e);
+        }
+        assert_int_equal(nodes[0], nodes[1]);
+        assert_int_equal(moves[0], moves[1]);
+        assert_true(move_is_legal(p, moves[0]));
+        /* A node limit is honoured exactly by a single thread. */
+        engine_new_game(e);
+        SearchLimits l;
+        search_limits_init(&l);
+        l.nodes = 5000;
+        engine_search(e, p, &l, NULL, NULL);
+        assert_true(engine_last_nodes(e) >= 5000 && engine_last_nodes(e) <= 5001);
+    }
+    assert_int_equal(p->ply, 0);
+    engine_free(e);
+    free(p);
+}
+
+/* On every data position a shallow search returns a legal move, or none when there is none. */
+static void legal_on_every_position(const char *variant, const char *key, const char *file)
+{
+    LineReader r;
+    assert_true(reader_open(&r, file));
+    Position *p = position_new();
+    Engine *e = engine();
+    Tally t = {0};
+    int n = 0;
+    /* Depth 2, with a node cap so that capture-rich random positions keep the run short. */
+    const int depth = 2;
+    const uint64_t node_cap = 1500;
+    while (reader_next(&r)) {
+        cJSON *d = cJSON_Parse(r.line);
+        assert_non_null(d);
+        load(p, variant, json_string(d, key));
+        n++;
+        MoveList legal;
+        gen_legal(p, &legal);
+        SearchLimits l = depth_limit(depth);
+        l.nodes = node_cap;
+        Move m = engine_search(e, p, &l, NULL, NULL);
+        if (legal.count == 0 ? m != MOVE_NONE : !move_is_legal(p, m))
+            tally_fail(&t, "%s line %d: engine returned an illegal move", file, r.number);
+        cJSON_Delete(d);
+    }
+    reader_close(&r);
+    assert_true(n > 1000);
+    assert_int_equal(t.failures, 0);
+    engine_free(e);
+    free(p);
+}
+
+static void test_legal_cescacs(void **state)
+{
+    (void)state;
+    legal_on_every_position("cescacs", "pdtl", "cescacs/positions.jsonl");
+}
+
+static void test_legal_glinski(void **state)
+{
+    (void)state;
+    legal_on_every_position("glinski", "fen", "glinski/positions.jsonl");
+}
+
+static void collect_lines(const SearchInfo *info, void *ctx)
+{
+    SearchInfo *lines = ctx;
+    lines[info->multipv - 1] = *info;
+}
+
+static void test_multipv_and_skill(void **state)
+{
+    (void)state;
+    Position *p = position_new();
+    Engine *e = engine();
+    char err[128];
+    load(p, "glinski", "startpos");
+    assert_true(engine_set_option(e, "MultiPV", "3", err, sizeof err));
+    SearchInfo lines[MAX_MULTIPV] = {0};
+    SearchLimits l = depth_limit(4);
+    engine_search(e, p, &l, collect_lines, lines);
+    for (int i = 0; i < 3; i++) {
+        assert_true(lines[i].pv_len > 0);
+        assert_true(move_is_legal(p, lines[i].pv[0]));
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal(lines[i].pv[0], lines[j].pv[0]);
+        if (i > 0)
+            assert_true(lines[i].score <= lines[i - 1].score);
+    }
+    assert_true(engine_set_option(e, "MultiPV", "1", err, sizeof err));
+    for (int skill = 0; skill <= 20; skill += 5) {
+        char value[8];
+        snprintf(value, sizeof value, "%d", skill);
+        assert_true(engine_set_option(e, "Skill Level", value, err, sizeof err));
+        SearchLimits lim = depth_limit(5);
+        assert_true(move_is_legal(p, engine_search(e, p, &lim, NULL, NULL)));
+    }
+    assert_false(engine_set_option(e, "Skill Level", "21", err, sizeof err));
+    assert_false(engine_set_option(e, "Hash", "zero", err, sizeof err));
+    assert_false(engine_set_option(e, "No Such Option", "1", err, sizeof err));
+    assert_non_null(strstr(err, "No Such Option"));
+    engine_free(e);
+    free(p);
+}
+
+typedef struct {
+    Engine *e;
+    Position *p;
+    Move best;
+} InfiniteRun;
+
+static int run_infinite(void *arg)
+{
+    InfiniteRun *run = arg;
+    SearchLimits l;
+    search_limits_init(&l);
+    l.infinite = true;
+    run->best = engine_search(run->e, run->p, &l, NULL, NULL);
+    return 0;
+}
+
+static void test_stop_infinite(void **state)
+{
+    (void)state;
+    InfiniteRun run = {engine(), position_new(), MOVE_NONE};
+    load(run.p, "cescacs", "startpos");
+    thrd_t t;
+    assert_int_equal(thrd_create(&t, run_infinite, &run), thrd_success);
+    struct timespec pause = {0, 200000000};
+    thrd_sleep(&pause, NULL);
+    engine_stop(run.e);
+    thrd_join(t, NULL);
+    assert_true(move_is_legal(run.p, run.best));
+    engine_free(run.e);
+    free(run.p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_puzzles),          cmocka_unit_test(test_reproducible),
+        cmocka_unit_test(test_multipv_and_skill), cmocka_unit_test(test_stop_infinite),
+        cmocka_unit_test(test_legal_cescacs),    cmocka_unit_test(test_legal_glinski),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
