@@ -17,7 +17,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: all help deps run test check check-asan check-api check-web bench clean format
+.PHONY: all help deps run test check check-asan check-api check-web bench clean format fuzz fuzz-build
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -75,5 +75,29 @@ format: ## reformat the sources with clang-format
 
 clean: ## remove build outputs
 	rm -rf build build-*
+
+# Fuzzing: libFuzzer targets (clang) for the PDTL, FEN, CTL-AN, SAN and CTL-PGN/PGN readers.
+# `make fuzz` runs each for FUZZ_SECONDS; `make -j2 fuzz` runs two at a time.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS = pdtl fen ctlan san pgn
+FUZZ_BUILD = build-fuzz
+FUZZ_FLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+fuzz: $(addprefix fuzz-run-,$(FUZZ_TARGETS)) ## run every fuzz target for FUZZ_SECONDS (default 600)
+
+fuzz-build: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS)) ## build the fuzz targets only
+
+fuzz-run-%: $(FUZZ_BUILD)/fuzz_%
+	@mkdir -p $(FUZZ_BUILD)/corpus/$* $(FUZZ_BUILD)/artifacts
+	$< -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$*- \
+		$(FUZZ_BUILD)/corpus/$* fuzz/seeds/$* 2>&1 | tail -n 40 > $(FUZZ_BUILD)/fuzz_$*.log; \
+		status=$$?; grep -E 'stat::number_of_executed_units|Done [0-9]+ runs|ERROR|SUMMARY' $(FUZZ_BUILD)/fuzz_$*.log; \
+		! grep -qE 'ERROR|SUMMARY|property broken' $(FUZZ_BUILD)/fuzz_$*.log
+
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(CORE_SRC) $(wildcard fuzz/*.h src/core/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC)
 
 -include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)

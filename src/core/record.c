@@ -1079,7 +1079,10 @@ char *game_write(const Game *g, const WriteOptions *o)
     if (!o->moves_only)
         write_labels(&b, g, o, w.ctl);
     write_line(&b, &w, p, &g->main, 0);
-    const char *result = g->result ? g->result : game_label(g, "Result") ? game_label(g, "Result") : "*";
+    const char *result = g->result ? g->result : "*";
+    Outcome labelled;
+    if (!g->result && game_label(g, "Result") && outcome_parse(game_label(g, "Result"), &labelled))
+        result = game_label(g, "Result");
     if (o->moves_only) {
         end_line(&b);
         free(p);
