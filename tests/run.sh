@@ -283,6 +283,28 @@ expect_error "unknown command" 2 frobnicate
 cli
 check "no command: usage status 2, not a crash" test "$rc" -eq 2
 
+# Game records: replay's line format and exit status, its warnings, convert's round trip.
+games=tests/data
+cli replay "$games/cescacs/games/game01.ctl-pgn"
+check "replay: GAME_NUMBER PLIES RESULT FINAL_POSITION" test "$rc" -eq 0 -a \
+  "$(cat "$tmp/out")" = "1 133 3-0 /27:1d/26:2k/24:1N2p/23:4pp/22:3V3/20:2jpen1/19:4p3/16:4p2/7:4P3/6:4P2/5:3EPP/4:3EP/3:2K1/2:1J1/1:G1/0:R/ b -- - 9 67"
+cli replay "$games/cescacs/games/game15.ctl-pgn"
+check "replay: an illegal move is reported and the status is 1" grep -Eq \
+  "^1 error ply 3 'EE5-E11': .*game15.ctl-pgn:14: " "$tmp/out"
+check "replay: status 1 after an illegal move" test "$rc" -eq 1
+cli replay "$games/cescacs/games/game07.ctl-pgn"
+check "replay: a result the rules contradict is a warning naming the game" grep -q "game 1 is recorded as 0-3" "$tmp/err"
+cli replay "$games/glinski/games/hungarian-tournaments-1980-87.pgn"
+check "replay: 197 tournament games, all legal" test "$rc" -eq 0 -a "$(lines "$tmp/out")" -eq 197
+cp "$tmp/out" "$tmp/replayed"
+cli convert --to san --letters en "$games/glinski/games/hungarian-tournaments-1980-87.pgn"
+cp "$tmp/out" "$tmp/english.pgn"
+cli replay "$tmp/english.pgn"
+check "convert: Hungarian SAN to English SAN replays the same" cmp -s "$tmp/out" "$tmp/replayed"
+expect_error "replay: no file" 2 replay
+expect_error "replay: missing file" 1 replay /nonexistent.pgn
+expect_error "convert: digital notation for C'escacs" 2 convert --to digital E7-E13
+
 echo
 if [ "$failed" -gt 0 ]; then
   echo "Failures:"
