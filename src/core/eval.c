@@ -1,26 +1,44 @@
 #include "eval.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* Evaluation weights, in centipawns. */
-enum {
-    CENTRE_WEIGHT_MINOR = 6,   /* leapers and short-range men love the centre */
-    CENTRE_WEIGHT_SLIDER = 3,  /* long-range men less so */
-    PAWN_ADVANCE = 4,          /* per orthogonal step towards promotion */
-    PAWN_NEAR_PROMOTION = 40,  /* extra for the last three steps */
-    KING_CENTRE_PENALTY = 8,   /* per step towards the centre: the king is safest at home */
-    MOBILITY_WEIGHT = 2,       /* per reachable hex of a slider or leaper */
-    ALL_BISHOPS_BONUS = 50,    /* a bishop on every hex colour */
-    KING_SHELTER = 6,          /* per own man next to the king */
-    TEMPO = 10
+static const char *const param_names[EP_VALUE_FIRST] = {
+    "CentreMinor", "CentreSlider", "KingCentre", "PawnAdvance", "PawnNearPromotion", "PassedPawn",
+    "ProtectedPawn", "AwaitingPawn", "Mobility", "AllBishops", "KingShelter", "KingAttackers", "Tempo",
 };
+
+/* Default weights (centipawns); piece values come from the variant description. */
+static const int default_weights[EP_VALUE_FIRST] = {
+    [EP_CENTRE_MINOR] = 6,  [EP_CENTRE_SLIDER] = 3,   [EP_KING_CENTRE] = 8,    [EP_PAWN_ADVANCE] = 4,
+    [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PROTECTED_PAWN] = 8, [EP_AWAITING_PAWN] = 150,
+    [EP_MOBILITY] = 2,      [EP_ALL_BISHOPS] = 50,     [EP_KING_SHELTER] = 6,  [EP_KING_ATTACKERS] = 10,
+    [EP_TEMPO] = 10,
+};
+
+const char *eval_param_name(int param)
+{
+    static const char *const value_names[PIECE_TYPE_NB] = {"-",        "ValueKing",   "ValueQueen",
+                                                           "ValueWyvern", "ValueRook", "ValuePegasus",
+                                                           "ValueKnight", "ValueBishop", "ValueElephant",
+                                                           "ValuePawn"};
+    if (param < EP_VALUE_FIRST)
+        return param_names[param];
+    return value_names[param - EP_VALUE_FIRST];
+}
+
+static int hex_distance(const Geometry *g, int a, int b)
+{
+    int dc = abs(g->col[a] - g->col[b]);
+    int dl = abs(g->line[a] - g->line[b]);
+    int diagonal_path = (dc + dl) / 2;
+    return dc > diagonal_path ? dc : diagonal_path;
+}
 
 int hex_distance_to_centre(const Geometry *g, int cell)
 {
-    int dc = abs(g->col[cell] - (g->side - 1));
-    int dl = abs(g->line[cell] - (g->lines - 1) / 2);
-    int diagonal_path = (dc + dl) / 2;
-    return dc > diagonal_path ? dc : diagonal_path;
+    int centre = geometry_cell(g, g->side - 1, (g->lines - 1) / 2);
+    return hex_distance(g, cell, centre);
 }
 
 /* Orthogonal steps from the hex to its own promotion hex (straight up its column). */
@@ -32,13 +50,21 @@ static int steps_to_promotion(const Variant *v, Color c, int cell)
     return n;
 }
 
-void eval_build(EvalTables *t, const Variant *v)
+void eval_rebuild(EvalTables *t)
 {
+    const Variant *v = t->v;
     const Geometry *g = &v->geo;
+    const int *w = t->w;
     int radius = g->side - 1;
     for (int type = 0; type < PIECE_TYPE_NB; type++)
-        t->value[type] = v->desc->pieces[type].value;
+        t->value[type] = w[EP_VALUE_FIRST + type];
     for (int c = 0; c < COLOR_NB; c++) {
+        for (int s = 0; s < g->cell_count; s++) {
+            int made = 0;
+            for (int b = g->step[v->forward_dir[!c]][s]; b != NO_CELL; b = g->step[v->forward_dir[!c]][b])
+                made++;
+            t->pawn_steps_made[c][s] = (uint8_t)made;
+        }
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
             int atoms = v->atoms[type];
             for (int s = 0; s < g->cell_count; s++) {
@@ -46,21 +72,29 @@ void eval_build(EvalTables *t, const Variant *v)
                 int bonus;
                 if (atoms & ATOM_PAWN) {
                     int to_go = steps_to_promotion(v, (Color)c, s);
-                    int column_length = to_go;
-                    for (int b = s; b != NO_CELL; b = g->step[v->forward_dir[!c]][b])
-                        column_length++;
-                    bonus = PAWN_ADVANCE * (column_length - to_go) + (to_go <= 3 ? PAWN_NEAR_PROMOTION * (4 - to_go) / 3 : 0);
+                    bonus = w[EP_PAWN_ADVANCE] * t->pawn_steps_made[c][s] +
+                            (to_go <= 3 && to_go > 0 ? w[EP_PAWN_NEAR_PROMOTION] * (4 - to_go) / 3 : 0);
                 } else if (atoms & ATOM_KING) {
-                    bonus = -KING_CENTRE_PENALTY * centrality;
-                } else if (atoms & (ATOM_LEAP | ATOM_ELEPHANT) || !(atoms & (ATOM_ORTH | ATOM_DIAG))) {
-                    bonus = CENTRE_WEIGHT_MINOR * centrality;
+                    bonus = -w[EP_KING_CENTRE] * centrality;
+                } else if (atoms & (ATOM_LEAP | ATOM_ELEPHANT)) {
+                    bonus = w[EP_CENTRE_MINOR] * centrality;
                 } else {
-                    bonus = CENTRE_WEIGHT_SLIDER * centrality;
+                    bonus = w[EP_CENTRE_SLIDER] * centrality;
                 }
                 t->pst[c][type][s] = (int16_t)bonus;
             }
         }
     }
+}
+
+void eval_build(EvalTables *t, const Variant *v)
+{
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    memcpy(t->w, default_weights, sizeof default_weights);
+    for (int type = 0; type < PIECE_TYPE_NB; type++)
+        t->w[EP_VALUE_FIRST + type] = v->desc->pieces[type].value;
+    eval_rebuild(t);
 }
 
 static int slider_mobility(const Position *p, int s, int first)
@@ -76,16 +110,58 @@ static int slider_mobility(const Position *p, int s, int first)
     return n;
 }
 
+/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn. */
+static bool is_passed(const Position *p, Color c, int s)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    Piece enemy_pawn = make_piece((Color)!c, PAWN);
+    for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
+        if (p->board[f] == enemy_pawn)
+            return false;
+        for (int i = 0; i < 2; i++) {
+            int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
+            if (from != NO_CELL && p->board[from] == enemy_pawn)
+                return false;
+        }
+    }
+    return true;
+}
+
+static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    int score = 0;
+    if (v->promotion_zone[c][s])
+        return t->w[EP_AWAITING_PAWN];
+    for (int i = 0; i < 2; i++) {
+        int guard = g->step[v->capture_dirs[c][i] ^ 1][s];
+        if (guard != NO_CELL && p->board[guard] == make_piece(c, PAWN)) {
+            score += t->w[EP_PROTECTED_PAWN];
+            break;
+        }
+    }
+    if (is_passed(p, c, s))
+        score += t->w[EP_PASSED_PAWN] * t->pawn_steps_made[c][s];
+    return score;
+}
+
 static int side_score(const Position *p, const EvalTables *t, Color c)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
-    int score = 0, mobility = 0;
+    int score = 0, mobility = 0, near_enemy_king = 0;
+    int their_king = p->king[!c];
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         PieceType type = piece_type(p->board[s]);
         int atoms = v->atoms[type];
         score += t->value[type] + t->pst[c][type][s];
+        if (atoms & ATOM_PAWN) {
+            score += pawn_score(p, t, (Color)c, s);
+            continue;
+        }
         if (atoms & ATOM_ORTH)
             mobility += slider_mobility(p, s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)
@@ -95,15 +171,18 @@ static int side_score(const Position *p, const EvalTables *t, Color c)
                 Piece target = p->board[g->leaps[s][k]];
                 mobility += !target || piece_color(target) != c;
             }
+        if (type != KING && their_king != NO_CELL && hex_distance(g, s, their_king) <= 3)
+            near_enemy_king++;
     }
-    score += MOBILITY_WEIGHT * mobility;
+    score += t->w[EP_MOBILITY] * mobility;
+    score += t->w[EP_KING_ATTACKERS] * near_enemy_king;
     if (p->count[c][BISHOP] >= 3)
-        score += ALL_BISHOPS_BONUS;
+        score += t->w[EP_ALL_BISHOPS];
     int k = p->king[c];
     if (k != NO_CELL)
         for (int i = 0; i < g->neighbour_count[k]; i++) {
             Piece pc = p->board[g->neighbours[k][i]];
-            score += pc && piece_color(pc) == c ? KING_SHELTER : 0;
+            score += pc && piece_color(pc) == c ? t->w[EP_KING_SHELTER] : 0;
         }
     return score;
 }
@@ -111,5 +190,5 @@ static int side_score(const Position *p, const EvalTables *t, Color c)
 int evaluate(const Position *p, const EvalTables *t)
 {
     int white = side_score(p, t, WHITE) - side_score(p, t, BLACK);
-    return (p->stm == WHITE ? white : -white) + TEMPO;
+    return (p->stm == WHITE ? white : -white) + t->w[EP_TEMPO];
 }

@@ -1,21 +1,46 @@
 /*
- * Static evaluation, from the side to move's point of view, in centipawns. The weights are
- * derived from the variant description (piece values) and the board geometry (centrality,
- * advancement), so both games share one evaluator.
+ * Static evaluation, from the side to move's point of view, in centipawns. Every weight is a named
+ * parameter (so the tuner can fit them); the piece-square tables are derived from the weights and
+ * the board geometry (centrality, advancement), so both games share one evaluator.
  */
 #ifndef HEXCHESS_EVAL_H
 #define HEXCHESS_EVAL_H
 
 #include "position.h"
 
+typedef enum {
+    EP_CENTRE_MINOR,      /* per step nearer the centre: leapers, elephants */
+    EP_CENTRE_SLIDER,     /* ... long-range men */
+    EP_KING_CENTRE,       /* per step nearer the centre: the king (a penalty when positive) */
+    EP_PAWN_ADVANCE,      /* per orthogonal step a pawn has made */
+    EP_PAWN_NEAR_PROMOTION, /* extra for each of the last three steps */
+    EP_PASSED_PAWN,       /* a pawn no enemy pawn can stop, per step made */
+    EP_PROTECTED_PAWN,    /* a pawn guarded by an own pawn */
+    EP_AWAITING_PAWN,     /* a pawn waiting on its promotion hex (C'escacs) */
+    EP_MOBILITY,          /* per hex a slider or leaper reaches */
+    EP_ALL_BISHOPS,       /* a bishop on every hex colour */
+    EP_KING_SHELTER,      /* per own man next to the king */
+    EP_KING_ATTACKERS,    /* per enemy piece within three steps of the king (a penalty) */
+    EP_TEMPO,
+    EP_VALUE_FIRST,       /* then one value per piece type, KING..PAWN (the king's unused) */
+    EVAL_PARAM_NB = EP_VALUE_FIRST + PIECE_TYPE_NB
+} EvalParam;
+
 typedef struct {
+    const Variant *v;
+    int w[EVAL_PARAM_NB];
     /* Piece-square bonus per colour, type and hex: centrality and advancement. */
     int16_t pst[COLOR_NB][PIECE_TYPE_NB][MAX_CELLS];
     int value[PIECE_TYPE_NB];
+    uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
 } EvalTables;
 
+/* Builds the tables from the variant's default weights. */
 void eval_build(EvalTables *t, const Variant *v);
+/* Rebuilds the derived tables after t->w changed (the tuner's entry point). */
+void eval_rebuild(EvalTables *t);
 int evaluate(const Position *p, const EvalTables *t);
+const char *eval_param_name(int param);
 /* Hex distance (king steps along orthogonal lines) from the centre of the board. */
 int hex_distance_to_centre(const Geometry *g, int cell);
 
