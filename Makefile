@@ -55,6 +55,7 @@ check-web: check-api ## API tests, then browser tests of the web app (playwright
 bench: all ## perft speed against Stockfish and the engine's bench signature
 	scripts/install-deps.sh bench
 	bench/perft.sh $(BUILD)/hexchess
+	$(BUILD)/hexchess bench
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ)
 	ar rcs $@ $^
