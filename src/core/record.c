@@ -883,6 +883,20 @@ static void dots(Buf *b, int depth)
         puts_buf(b, " ");
 }
 
+/* Comment text as written: a '}' inside would end it early, so it becomes ')'. */
+static void put_comment_text(Buf *b, const char *text)
+{
+    for (const char *s = text; *s;) {
+        size_t n = strcspn(s, "}");
+        put(b, s, n);
+        s += n;
+        if (*s) {
+            puts_buf(b, ")");
+            s++;
+        }
+    }
+}
+
 static void write_comment(Buf *b, Writer *w, const char *text, int depth)
 {
     if (!text)
@@ -890,12 +904,16 @@ static void write_comment(Buf *b, Writer *w, const char *text, int depth)
     if (w->ctl) {
         end_line(b);
         dots(b, depth);
-        printf_buf(b, "{ %s }\n", text);
+        puts_buf(b, "{ ");
+        put_comment_text(b, text);
+        puts_buf(b, " }\n");
         return;
     }
-    word(b, "{");
-    b->glue = true;
-    word(b, text);
+    size_t col = b->len - b->line_start;
+    if (col > 0)
+        puts_buf(b, col + strlen(text) + 2 > 79 ? "\n" : " ");
+    puts_buf(b, "{");
+    put_comment_text(b, text);
     puts_buf(b, "}");
 }
 
