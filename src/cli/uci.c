@@ -359,6 +359,9 @@ int cmd_uci_loop(const CliOptions *opts)
         }
         c->run(&u, args);
     }
+    /* At the end of piped input a bounded search still finishes; `quit` or an infinite one stops. */
+    if (feof(stdin) && u.searching && !u.limits.infinite)
+        wait_search(&u);
     engine_stop(u.engine);
     wait_search(&u);
     engine_free(u.engine);
