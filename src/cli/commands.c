@@ -20,11 +20,18 @@ bool cli_load_position(const CliOptions *opts, Position *p)
     return false;
 }
 
-static Position *new_position(void)
+/* A position read from the options, or NULL after an error message. Free it with free(). */
+static Position *load_position(const CliOptions *opts)
 {
     Position *p = malloc(sizeof *p);
-    if (!p)
+    if (!p) {
         fprintf(stderr, "hexchess: out of memory\n");
+        return NULL;
+    }
+    if (!cli_load_position(opts, p)) {
+        free(p);
+        return NULL;
+    }
     return p;
 }
 
@@ -34,19 +41,15 @@ int cmd_moves(const CliOptions *opts)
         fprintf(stderr, "hexchess moves: unexpected argument '%s'\n", opts->argv[0]);
         return 2;
     }
-    Position *p = new_position();
+    Position *p = load_position(opts);
     if (!p)
         return 1;
-    int rc = 1;
-    if (cli_load_position(opts, p)) {
-        static char moves[MAX_MOVES][MOVE_TEXT_MAX];
-        int n = legal_moves_text(p, moves);
-        for (int i = 0; i < n; i++)
-            puts(moves[i]);
-        rc = 0;
-    }
+    static char moves[MAX_MOVES][MOVE_TEXT_MAX];
+    int n = legal_moves_text(p, moves);
+    for (int i = 0; i < n; i++)
+        puts(moves[i]);
     free(p);
-    return rc;
+    return 0;
 }
 
 static double now_seconds(void)
@@ -69,13 +72,9 @@ int cmd_perft(const CliOptions *opts)
         fprintf(stderr, "hexchess perft: DEPTH must be a number from 1 to 20, not '%s'\n", opts->argv[0]);
         return 2;
     }
-    Position *p = new_position();
+    Position *p = load_position(opts);
     if (!p)
         return 1;
-    if (!cli_load_position(opts, p)) {
-        free(p);
-        return 1;
-    }
     double start = now_seconds();
     uint64_t total = 0;
     if (opts->divide) {
@@ -113,13 +112,9 @@ int cmd_perft(const CliOptions *opts)
 
 int cmd_apply(const CliOptions *opts)
 {
-    Position *p = new_position();
+    Position *p = load_position(opts);
     if (!p)
         return 1;
-    if (!cli_load_position(opts, p)) {
-        free(p);
-        return 1;
-    }
     for (int i = 0; i < opts->argc; i++) {
         Move m = move_from_text(p, opts->argv[i]);
         if (m == MOVE_NONE) {
@@ -144,13 +139,9 @@ int cmd_apply(const CliOptions *opts)
 
 int cmd_status(const CliOptions *opts)
 {
-    Position *p = new_position();
+    Position *p = load_position(opts);
     if (!p)
         return 1;
-    if (!cli_load_position(opts, p)) {
-        free(p);
-        return 1;
-    }
     Status st;
     pos_status(p, &st);
     const VariantDesc *d = p->v->desc;

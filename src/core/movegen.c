@@ -299,21 +299,6 @@ static void init_context(const Position *p, Context *ctx)
     find_shields(p, ctx);
 }
 
-void gen_legal(Position *p, MoveList *out)
-{
-    Context ctx;
-    init_context(p, &ctx);
-    out->count = 0;
-    if (gen_forced_promotions(p, &ctx, out))
-        return;
-    MoveList pseudo;
-    pseudo.count = 0;
-    gen_pseudo(p, &ctx, &pseudo);
-    for (int i = 0; i < pseudo.count; i++)
-        if (is_safe(p, &ctx, pseudo.moves[i]))
-            add(out, pseudo.moves[i]);
-}
-
 bool move_is_noisy(const Position *p, Move m)
 {
     MoveKind kind = move_kind(m);
@@ -322,7 +307,8 @@ bool move_is_noisy(const Position *p, Move m)
     return move_promo(m) != NO_TYPE || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || p->board[move_to(m)];
 }
 
-void gen_legal_noisy(Position *p, MoveList *out)
+/* The legal moves, all of them or only the noisy ones; forced promotions come alone. */
+static void gen_filtered(Position *p, MoveList *out, bool noisy_only)
 {
     Context ctx;
     init_context(p, &ctx);
@@ -333,9 +319,13 @@ void gen_legal_noisy(Position *p, MoveList *out)
     pseudo.count = 0;
     gen_pseudo(p, &ctx, &pseudo);
     for (int i = 0; i < pseudo.count; i++)
-        if (move_is_noisy(p, pseudo.moves[i]) && is_safe(p, &ctx, pseudo.moves[i]))
+        if ((!noisy_only || move_is_noisy(p, pseudo.moves[i])) && is_safe(p, &ctx, pseudo.moves[i]))
             add(out, pseudo.moves[i]);
 }
+
+void gen_legal(Position *p, MoveList *out) { gen_filtered(p, out, false); }
+
+void gen_legal_noisy(Position *p, MoveList *out) { gen_filtered(p, out, true); }
 
 int count_legal(Position *p)
 {
