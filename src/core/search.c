@@ -50,6 +50,7 @@ struct Engine {
     int soft_ms, hard_ms;
     uint64_t rng;
     SearchInfo lines[MAX_MULTIPV];
+    uint8_t lmr[64][64]; /* late-move reductions: log(depth) * log(move number) / 2.2 */
 };
 
 const EngineOption engine_options[] = {
@@ -105,6 +106,9 @@ Engine *engine_new(void)
     e->castling = true;
     strcpy(e->variant, "cescacs");
     e->rng = 0x9E3779B97F4A7C15ull;
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            e->lmr[d][m] = (uint8_t)(0.5 + log(d) * log(m) / 2.2);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb) || !resize_workers(e, 1)) {
         engine_free(e);
         return NULL;
@@ -376,6 +380,24 @@ static int score_from_tt(int s, int ply)
     return s >= SCORE_KNOWN ? s - ply : s <= -SCORE_KNOWN ? s + ply : s;
 }
 
+/* Probes the table: stores the remembered move in *tt_move (when asked) and returns true when a
+ * bound at least depth deep settles the window, with its score in *score. */
+static bool tt_cutoff(const Worker *w, int ply, int depth, int alpha, int beta, Move *tt_move, int *score)
+{
+    const TTEntry *tte = tt_probe(&w->engine->tt, w->pos.key);
+    if (!tte)
+        return false;
+    TTEntry entry = *tte; /* one copy: another thread may be rewriting the slot */
+    if (entry.key != w->pos.key)
+        return false;
+    if (tt_move)
+        *tt_move = entry.move;
+    *score = score_from_tt(entry.score, ply);
+    int bound = entry.bound_age & 3;
+    return entry.depth >= depth && (bound == BOUND_EXACT || (bound == BOUND_LOWER && *score >= beta) ||
+                                    (bound == BOUND_UPPER && *score <= alpha));
+}
+
 static bool is_draw(const Position *p, int ply)
 {
     const VariantDesc *d = p->v->desc;
@@ -393,6 +415,12 @@ static bool has_pieces(const Position *p, Color c)
 }
 
 /* ---- the search ---- */
+
+/* Late-move reduction by depth and move number, in whole plies. */
+static int reduction(const Worker *w, int depth, int searched)
+{
+    return w->engine->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
+}
 
 static void update_pv(Worker *w, int ply, Move m)
 {
@@ -436,16 +464,9 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         w->seldepth = ply;
     if (is_draw(p, ply))
         return 0;
-    const TTEntry *tte = tt_probe(&w->engine->tt, p->key);
-    if (tte) {
-        TTEntry entry = *tte;
-        int tt_score = score_from_tt(entry.score, ply);
-        int bound = entry.bound_age & 3;
-        if (entry.key == p->key && beta - alpha == 1 &&
-            ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && tt_score >= beta) ||
-             (bound == BOUND_UPPER && tt_score <= alpha)))
-            return tt_score;
-    }
+    int tt_score;
+    if (beta - alpha == 1 && tt_cutoff(w, ply, 0, alpha, beta, NULL, &tt_score))
+        return tt_score;
     bool in_check = pos_in_check(p) && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
         return in_check ? 0 : evaluate(p, w->eval);
@@ -539,23 +560,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     }
 
     /* Step 2. Transposition table: a deep enough bound ends the node outside PV lines. */
-    const TTEntry *tte = tt_probe(&e->tt, p->key);
     Move tt_move = MOVE_NONE;
-    if (tte) {
-        TTEntry entry = *tte;
-        if (entry.key == p->key) {
-            tt_move = entry.move;
-            int tt_score = score_from_tt(entry.score, ply);
-            int bound = entry.bound_age & 3;
-            if (!pv_node && entry.depth >= depth &&
-                ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && tt_score >= beta) ||
-                 (bound == BOUND_UPPER && tt_score <= alpha)))
-                return tt_score;
-        }
-    }
+    int tt_score;
+    if (tt_cutoff(w, ply, depth, alpha, beta, &tt_move, &tt_score) && !pv_node)
+        return tt_score;
 
     bool in_check = pos_in_check(p);
     int static_eval = in_check ? -SCORE_INFINITE : evaluate(p, w->eval);
+    /* Step 2b. Without a remembered best move a deep node is searched a ply shallower first. */
+    if (depth >= 6 && tt_move == MOVE_NONE)
+        depth--;
 
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
@@ -591,10 +605,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (root && excluded_at_root(w, m))
             continue;
         bool noisy = move_is_noisy(p, m);
-        /* Step 5. Late quiet moves at shallow depth are pruned outright. */
-        if (!root && !pv_node && !in_check && !noisy && depth <= 3 && searched > 4 + depth * depth &&
-            best > -SCORE_KNOWN)
-            continue;
+        /* Step 5. Late quiet moves at shallow depth are pruned outright, and so are quiet moves
+         * that cannot lift a hopeless static evaluation to alpha (futility). */
+        if (!root && !pv_node && !in_check && !noisy && best > -SCORE_KNOWN) {
+            if (depth <= 3 && searched > 4 + depth * depth)
+                continue;
+            if (depth <= 4 && searched > 0 && static_eval + 100 + 120 * depth <= alpha)
+                continue;
+        }
         pos_make(p, m);
         bool gives_check = pos_in_check(p);
         /* Step 6. Check extension. */
@@ -606,9 +624,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             /* Step 7. Late-move reductions for quiet moves, then a null-window probe (PVS). */
             int r = 0;
             if (depth >= 3 && !noisy && !in_check && !gives_check && searched >= (pv_node ? 4 : 2)) {
-                r = (int)(0.5 + log(depth) * log(searched) / 2.2);
+                r = reduction(w, depth, searched);
                 if (pv_node)
                     r--;
+                /* Moves that often refuted other positions deserve a closer look. */
+                r -= w->history[!p->stm][move_from(m)][move_to(m)] / 8192;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
