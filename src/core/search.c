@@ -730,7 +730,7 @@ static void iterate(Worker *w, const IterationPlan *plan)
         int line;
         for (line = 0; line < plan->lines; line++) {
             int score = aspiration(w, depth, previous[line]);
-            if (atomic_load_explicit(&e->stop, memory_order_relaxed) && (depth > 1 || line > 0))
+            if (atomic_load_explicit(&e->stop, memory_order_relaxed))
                 break;
             if (w->pv_len[0] == 0)
                 break; /* fewer legal moves than lines */
@@ -840,7 +840,9 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
     for (int i = 1; i < started; i++)
         thrd_join(e->workers[i].thread, NULL);
 
-    Move best = e->lines[0].pv_len ? e->lines[0].pv[0] : legal.moves[0];
+    /* Stopped inside the first iteration (a tiny clock): the best root move finished so far. */
+    Worker *main_worker = &e->workers[0];
+    Move best = e->lines[0].pv_len ? e->lines[0].pv[0] : main_worker->pv_len[0] ? main_worker->pv[0][0] : legal.moves[0];
     if (weakened)
         best = weakened_choice(e, plan.lines);
     return best;
