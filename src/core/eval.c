@@ -147,21 +147,35 @@ static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
     return score;
 }
 
-static int side_score(const Position *p, const EvalTables *t, Color c)
+/* Material, placement and pawn structure: the cheap part of the evaluation. */
+static int side_material(const Position *p, const EvalTables *t, Color c)
+{
+    int score = 0;
+    for (int i = 0; i < p->men_count[c]; i++) {
+        int s = p->men[c][i];
+        PieceType type = piece_type(p->board[s]);
+        score += t->value[type] + t->pst[c][type][s];
+        if (type == PAWN)
+            score += pawn_score(p, t, c, s);
+    }
+    if (p->count[c][BISHOP] >= 3)
+        score += t->w[EP_ALL_BISHOPS];
+    return score;
+}
+
+/* Mobility and king safety: the costly part. */
+static int side_activity(const Position *p, const EvalTables *t, Color c)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
-    int score = 0, mobility = 0, near_enemy_king = 0;
+    int mobility = 0, near_enemy_king = 0, shelter = 0;
     int their_king = p->king[!c];
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         PieceType type = piece_type(p->board[s]);
         int atoms = v->atoms[type];
-        score += t->value[type] + t->pst[c][type][s];
-        if (atoms & ATOM_PAWN) {
-            score += pawn_score(p, t, (Color)c, s);
+        if (atoms & ATOM_PAWN)
             continue;
-        }
         if (atoms & ATOM_ORTH)
             mobility += slider_mobility(p, s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)
@@ -174,21 +188,23 @@ static int side_score(const Position *p, const EvalTables *t, Color c)
         if (type != KING && their_king != NO_CELL && hex_distance(g, s, their_king) <= 3)
             near_enemy_king++;
     }
-    score += t->w[EP_MOBILITY] * mobility;
-    score += t->w[EP_KING_ATTACKERS] * near_enemy_king;
-    if (p->count[c][BISHOP] >= 3)
-        score += t->w[EP_ALL_BISHOPS];
     int k = p->king[c];
     if (k != NO_CELL)
         for (int i = 0; i < g->neighbour_count[k]; i++) {
             Piece pc = p->board[g->neighbours[k][i]];
-            score += pc && piece_color(pc) == c ? t->w[EP_KING_SHELTER] : 0;
+            shelter += pc && piece_color(pc) == c;
         }
-    return score;
+    return t->w[EP_MOBILITY] * mobility + t->w[EP_KING_ATTACKERS] * near_enemy_king + t->w[EP_KING_SHELTER] * shelter;
+}
+
+static int from_mover(const Position *p, int white) { return p->stm == WHITE ? white : -white; }
+
+int evaluate_material(const Position *p, const EvalTables *t)
+{
+    return from_mover(p, side_material(p, t, WHITE) - side_material(p, t, BLACK)) + t->w[EP_TEMPO];
 }
 
 int evaluate(const Position *p, const EvalTables *t)
 {
-    int white = side_score(p, t, WHITE) - side_score(p, t, BLACK);
-    return (p->stm == WHITE ? white : -white) + t->w[EP_TEMPO];
+    return evaluate_material(p, t) + from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
 }

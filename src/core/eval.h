@@ -40,6 +40,8 @@ void eval_build(EvalTables *t, const Variant *v);
 /* Rebuilds the derived tables after t->w changed (the tuner's entry point). */
 void eval_rebuild(EvalTables *t);
 int evaluate(const Position *p, const EvalTables *t);
+/* Material, placement and pawns only: a cheap estimate that evaluate() refines by activity. */
+int evaluate_material(const Position *p, const EvalTables *t);
 const char *eval_param_name(int param);
 /* Hex distance (king steps along orthogonal lines) from the centre of the board. */
 int hex_distance_to_centre(const Geometry *g, int cell);

@@ -440,6 +440,8 @@ static bool count_node(Worker *w)
 
 /* Beyond this many quiescence plies a check is no longer answered move by move. */
 enum { QSEARCH_EVASION_PLIES = 6 };
+/* How far activity (mobility, king safety) can move the material estimate, in practice. */
+enum { LAZY_MARGIN = 400 };
 
 static bool best_promotion_only(const Worker *w, const MoveList *ml, Move m)
 {
@@ -473,8 +475,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     int best = -SCORE_INFINITE, orig_alpha = alpha;
     Move best_move = MOVE_NONE;
     if (!in_check) {
-        /* Step 1. Stand pat: the side to move need not capture. */
-        best = evaluate(p, w->eval);
+        /* Step 1. Stand pat: the side to move need not capture. Far outside the window the
+         * cheap material estimate decides, sparing the mobility count. */
+        int estimate = evaluate_material(p, w->eval);
+        best = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha ? estimate : evaluate(p, w->eval);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -616,7 +620,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         pos_make(p, m);
         bool gives_check = pos_in_check(p);
         /* Step 6. Check extension. */
-        int new_depth = depth - 1 + (gives_check ? 1 : 0);
+        /* (bounded: a line of checks may not grow past twice the iteration's depth) */
+        int new_depth = depth - 1 + (gives_check && ply < 2 * (w->completed_depth + 1) ? 1 : 0);
         int score;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
