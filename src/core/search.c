@@ -732,6 +732,7 @@ static void iterate(Worker *w, const IterationPlan *plan)
     for (int depth = 1 + (w->id & 1); depth <= plan->max_depth; depth++) {
         w->seldepth = 0;
         w->excluded_nb = 0;
+        SearchInfo found[MAX_MULTIPV];
         int line;
         for (line = 0; line < plan->lines; line++) {
             int score = aspiration(w, depth, previous[line]);
@@ -741,13 +742,29 @@ static void iterate(Worker *w, const IterationPlan *plan)
                 break; /* fewer legal moves than lines */
             previous[line] = score;
             w->excluded[w->excluded_nb++] = w->pv[0][0];
-            if (w->id == 0) {
-                fill_info(w, &e->lines[line], depth, score, line + 1);
-                if (plan->cb)
-                    plan->cb(&e->lines[line], plan->ctx);
+            if (w->id == 0)
+                fill_info(w, &found[line], depth, score, line + 1);
+        }
+        /* Lines are reported best first: a later line can outscore an earlier one when the
+         * search of the earlier was less complete. A partly searched depth only updates line 1,
+         * which always searched every move. */
+        bool stopped = atomic_load_explicit(&e->stop, memory_order_relaxed);
+        if (w->id == 0 && line > 0) {
+            int n = stopped ? 1 : line;
+            for (int i = 1; i < n; i++)
+                for (int j = i; j > 0 && found[j].score > found[j - 1].score; j--) {
+                    SearchInfo t = found[j];
+                    found[j] = found[j - 1];
+                    found[j - 1] = t;
+                }
+            for (int i = 0; i < n; i++) {
+                found[i].multipv = i + 1;
+                e->lines[i] = found[i];
+                if (plan->cb && !stopped)
+                    plan->cb(&e->lines[i], plan->ctx);
             }
         }
-        if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+        if (stopped)
             break;
         w->completed_depth = depth;
         if (w->id != 0)
