@@ -24,7 +24,7 @@ typedef struct {
     const char *engine_cmd[2];
     const Variant *variant;
     int games;
-    int base_ms, inc_ms, movetime_ms, depth;
+    int base_ms, inc_ms, movetime_ms, depth, nodes;
     int concurrency;
     int opening_plies;
     int max_plies;
@@ -216,6 +216,9 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         } else if (cfg->depth) {
             uci_client_send(e, "go depth %d", cfg->depth);
             wait_ms = cfg->answer_ms;
+        } else if (cfg->nodes) {
+            uci_client_send(e, "go nodes %d", cfg->nodes);
+            wait_ms = cfg->answer_ms;
         } else {
             int wc = white_engine, bc = !white_engine;
             uci_client_send(e, "go wtime %lld btime %lld winc %d binc %d", clock_ms[wc], clock_ms[bc], cfg->inc_ms,
@@ -227,10 +230,10 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         long long used = now_ms() - started;
         if (!got) {
             decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm],
-                   cfg->movetime_ms || cfg->depth ? "engine did not answer" : "time forfeit");
+                   cfg->movetime_ms || cfg->depth || cfg->nodes ? "engine did not answer" : "time forfeit");
             break;
         }
-        if (!cfg->movetime_ms && !cfg->depth) {
+        if (!cfg->movetime_ms && !cfg->depth && !cfg->nodes) {
             clock_ms[side] -= used;
             if (clock_ms[side] < 0) {
                 decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], "time forfeit");
@@ -361,10 +364,21 @@ static bool parse_number(const char *s, int min, int max, int *out)
 
 int cmd_match(const CliOptions *opts)
 {
-    MatchConfig cfg = {{NULL, NULL}, opts->variant, 20, 10000, 100, 0, 0, 1, 2, DEFAULT_MAX_PLIES, 1, NULL,
-                       false, 0, 5, 0.05, 0.05, true, 60000};
+    MatchConfig cfg = {.variant = opts->variant,
+                       .games = 20,
+                       .base_ms = 10000,
+                       .inc_ms = 100,
+                       .concurrency = 1,
+                       .opening_plies = 2,
+                       .max_plies = DEFAULT_MAX_PLIES,
+                       .seed = 1,
+                       .elo1 = 5,
+                       .alpha = 0.05,
+                       .beta = 0.05,
+                       .castling = true,
+                       .answer_ms = 60000};
     int engines = 0;
-    for (int i = 0; i < opts->argc; i++) {
+    for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *v = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         bool ok = v != NULL;
@@ -379,6 +393,8 @@ int cmd_match(const CliOptions *opts)
             ok = ok && parse_number(v, 1, 3600000, &cfg.movetime_ms);
         else if (!strcmp(a, "--depth"))
             ok = ok && parse_number(v, 1, 100, &cfg.depth);
+        else if (!strcmp(a, "--nodes"))
+            ok = ok && parse_number(v, 1, 2000000000, &cfg.nodes);
         else if (!strcmp(a, "--answer-ms"))
             ok = ok && parse_number(v, 1, 86400000, &cfg.answer_ms);
         else if (!strcmp(a, "--concurrency"))
@@ -393,6 +409,7 @@ int cmd_match(const CliOptions *opts)
             cfg.pgn_path = v;
         else if (!strcmp(a, "--no-castling")) {
             cfg.castling = false;
+            ok = true; /* takes no value: it may come last */
             i--;
         } else if (!strcmp(a, "--sprt")) {
             ok = ok && sscanf(v, "%lf,%lf", &cfg.elo0, &cfg.elo1) == 2 && cfg.elo1 > cfg.elo0;
@@ -405,7 +422,6 @@ int cmd_match(const CliOptions *opts)
             fprintf(stderr, "hexchess match: bad or missing value for %s (see hexchess match --help)\n", a);
             return 2;
         }
-        i++;
     }
     if (engines != 2) {
         fprintf(stderr, "hexchess match: give two engines with --engine CMD --engine CMD\n");
