@@ -17,7 +17,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: all help deps run test check check-asan check-api check-web bench clean format fuzz fuzz-build
+.PHONY: all help deps run test check check-asan check-api check-web bench check-bench tune clean format fuzz fuzz-build
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -35,6 +35,7 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 	scripts/install-deps.sh test
 	$(MAKE) check
 	$(MAKE) check-asan
+	$(MAKE) check-bench
 	$(MAKE) check-web
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
@@ -45,6 +46,10 @@ check: $(BUILD)/hexchess $(TEST_BIN) ## run the test suite (no install step)
 check-asan: ## run the test suite built with AddressSanitizer and UBSan
 	HEXCHESS_PERFT_CAP=$${HEXCHESS_PERFT_CAP:-30000000} \
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check
+
+# Four builds of hexchess in build-bench/ (about two minutes from scratch on two cores).
+check-bench: ## the bench node count must agree across gcc/clang, -O2/-O0 and ASan+UBSan builds
+	tests/bench-builds.sh
 
 check-api: $(BUILD)/hexchess ## black-box tests of the JSON API of hexchess serve (curl, jq)
 	tests/web/api.sh $(BUILD)
@@ -57,6 +62,18 @@ bench: all ## perft speed against Stockfish and the engine's bench signature
 	bench/perft.sh $(BUILD)/hexchess
 	$(BUILD)/hexchess bench
 
+tune: $(BUILD)/tune ## build the Texel tuner of the evaluation weights (build/tune --help)
+
+$(BUILD)/tune: tools/tune.c $(BUILD)/tools/texel.o $(BUILD)/libhexchess.a
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/tools/texel.o $(BUILD)/libhexchess.a $(LDFLAGS) -lm
+
+$(BUILD)/tools/%.o: tools/%.c tools/%.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The tuner's numerical part (tools/texel.c) has its own test.
+$(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
+
 $(BUILD)/libhexchess.a: $(CORE_OBJ)
 	ar rcs $@ $^
 
@@ -65,7 +82,7 @@ $(BUILD)/hexchess: $(FRONT_OBJ) $(BUILD)/libhexchess.a
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson -lm
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(filter %.o,$^) $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson -lm
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)

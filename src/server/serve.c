@@ -43,7 +43,7 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         .limits = {.max_think_ms = 10000, .cache_games = 256, .hash_mb = 16},
         .threads = 4,
     };
-    for (int i = 0; i < opts->argc; i++) {
+    for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         bool ok = true;
@@ -67,7 +67,6 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         }
         if (!ok)
             return 2;
-        i++;
     }
     return 0;
 }
