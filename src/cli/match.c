@@ -14,6 +14,7 @@
 #include "../core/movegen.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
+#include "../core/record.h"
 #include "../core/status.h"
 #include "cli.h"
 #include "uciclient.h"
@@ -137,24 +138,48 @@ static void draw_game(GameOutcome *g, const VariantDesc *d, const char *reason)
     snprintf(g->reason, sizeof g->reason, "%s", reason);
 }
 
+/* Appends the game to the game file through the record writer (CTL-PGN or PGN, canonical). */
 static void write_game(Match *m, int number, const char *opening, const char *names[2], int white_engine,
                        char (*moves)[MOVE_TEXT_MAX], int plies, const GameOutcome *g)
 {
-    const VariantDesc *d = m->cfg->variant->desc;
-    bool ctl = d->coords == COORDS_CTL;
-    FILE *f = m->pgn;
-    fprintf(f, "[Variant \"%s\"]\n[Event \"hexchess match\"]\n[Round \"%d\"]\n", ctl ? "C'escacs" : "Glinski", number);
-    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", names[white_engine], names[!white_engine],
-            g->result);
-    fprintf(f, "[%s \"%s\"]\n[Termination \"%s\"]\n\n", ctl ? "PDTL" : "FEN", opening, g->reason);
-    for (int i = 0; i < plies; i++) {
-        if (i % 2 == 0)
-            fprintf(f, "%s%d. %s", ctl ? (i ? "\n" : "") : (i ? " " : ""), i / 2 + 1, moves[i]);
-        else
-            fprintf(f, "%s%s", ctl ? ", " : " ", moves[i]);
+    const Variant *v = m->cfg->variant;
+    size_t size = (size_t)plies * (MOVE_TEXT_MAX + 1) + 1;
+    char *text = malloc(size);
+    Position *p = malloc(sizeof *p);
+    if (!text || !p) {
+        free(text);
+        free(p);
+        return;
     }
-    fprintf(f, "\n%s\n\n", g->result);
-    fflush(f);
+    size_t len = 0;
+    text[0] = 0;
+    for (int i = 0; i < plies; i++)
+        len += (size_t)snprintf(text + len, size - len, "%s%s", i ? " " : "", moves[i]);
+    Game game;
+    game_init(&game, v);
+    if (record_read_moves(v, text, &game)) {
+        char round[16];
+        snprintf(round, sizeof round, "%d", number);
+        game_set_label(&game, "Event", "hexchess match");
+        game_set_label(&game, "Round", round);
+        game_set_label(&game, "White", names[white_engine]);
+        game_set_label(&game, "Black", names[!white_engine]);
+        game_set_label(&game, "Result", g->result);
+        game_set_label(&game, "Termination", g->reason);
+        game_set_label(&game, v->desc->position_label, opening);
+        PlayReport report;
+        game_play(&game, p, NULL, &report);
+        WriteOptions options = {STYLE_STANDARD, NULL, false};
+        char *out = game_write(&game, &options);
+        if (out) {
+            fprintf(m->pgn, "%s\n", out);
+            fflush(m->pgn);
+        }
+        free(out);
+    }
+    game_free(&game);
+    free(text);
+    free(p);
 }
 
 /* Plays one game; engine white_engine has White. */
