@@ -60,7 +60,7 @@ check-web: check-api ## API tests, then browser tests of the web app (playwright
 bench: all ## perft speed against Stockfish and the engine's bench signature
 	scripts/install-deps.sh bench
 	bench/perft.sh $(BUILD)/hexchess
-	$(BUILD)/hexchess bench
+	bench/engine.sh $(BUILD)/hexchess
 
 tune: $(BUILD)/tune ## build the Texel tuner of the evaluation weights (build/tune --help)
 
