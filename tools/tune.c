@@ -3,11 +3,12 @@
  * `hexchess match` (CTL-PGN or PGN, the variant from each game's Variant label), samples quiet
  * positions from them, fits the sigmoid scale K to the default weights, then fits every named
  * weight by coordinate descent to the game results and prints the tuned weights as a C
- * initialiser. A held-out share of the positions is never fitted, so its error shows whether
- * the new weights generalise or only learned the sample.
+ * initialiser. A held-out share of the games is never fitted, so the error on their positions
+ * shows whether the new weights generalise or only learned the sample (positions of one game
+ * share its result, so holding out positions of fitted games would not show it).
  *
  *   build/tune [--variant V] [--skip-plies N] [--per-game N] [--holdout PCT] [--seed N]
- *              [--step N] [--passes N] FILE...
+ *              [--step N] [--passes N] [--only NAMES | --fix NAMES] FILE...
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "core/arbiter.h"
 #include "core/eval.h"
 #include "core/movegen.h"
+#include "core/postext.h"
 #include "core/record.h"
 #include "texel.h"
 
@@ -27,6 +29,7 @@ enum { QUIET_NODE_BUDGET = 20000 };
 
 typedef struct {
     uint8_t stm, men;
+    bool held_out; /* its game is not fitted */
     uint8_t cell[MAX_MEN];
     Piece piece[MAX_MEN];
 } Sample;
@@ -44,14 +47,18 @@ typedef struct {
     size_t n, cap;
     KeySet seen;
     EvalTables tables;
-    int games, duplicates;
+    int games, held_games, duplicates;
     double k;
 } VariantSet;
 
 typedef struct {
     const char *variant; /* only this one; NULL: all */
     int skip_plies, per_game, holdout_pct, step, passes;
+    const char *only, *fix; /* comma-separated weight names (eval_param_name) */
+    double reg;
     uint64_t seed;
+    const char *dump; /* write the sampled positions here */
+    bool all_results; /* also games the board did not end (forfeits, resignations, adjudications) */
 } Options;
 
 typedef struct {
@@ -60,14 +67,19 @@ typedef struct {
     int set_nb;
     Position *pos;
     uint64_t rng;
-    int games_read, games_unfinished, games_unreadable;
+    int games_read, games_unfinished, games_unreadable, games_not_by_board;
 } Tuner;
 
-/* The objective: one variant's samples [from, to) under weights w. */
+/* The objective: one variant's samples [from, to) under weights w, plus reg times the mean
+ * squared relative change of the active weights from the prior (a pull towards the hand-set
+ * weights, which a few hundred games cannot otherwise outweigh). */
 typedef struct {
     Tuner *tu;
     VariantSet *set;
     size_t from, to;
+    double reg;
+    const int *prior;
+    const bool *active;
 } Fit;
 
 static uint64_t next_random(uint64_t *s)
@@ -204,7 +216,7 @@ static bool is_quiet(Position *p, const EvalTables *t)
 
 /* ---- reading games ---- */
 
-static void add_sample(VariantSet *s, const Position *p, double result)
+static void add_sample(VariantSet *s, const Position *p, double result, bool held_out)
 {
     if (!keyset_add(&s->seen, p->key)) {
         s->duplicates++;
@@ -225,6 +237,7 @@ static void add_sample(VariantSet *s, const Position *p, double result)
         s->cap = cap;
     }
     sample_store(p, &s->samples[s->n]);
+    s->samples[s->n].held_out = held_out;
     s->results[s->n++] = result;
 }
 
@@ -246,11 +259,20 @@ static void add_game(Tuner *tu, Game *g, const char *where)
         tu->games_unfinished++;
         return;
     }
+    /* A game lost on time or by a failing engine says nothing about its positions. */
+    EndReason why = rep.verdict.reason;
+    if (!o->all_results && why != END_CHECKMATE && why != END_STALEMATE && why != END_REPETITION &&
+        why != END_MOVE_RULE && why != END_INSUFFICIENT) {
+        tu->games_not_by_board++;
+        return;
+    }
     VariantSet *set = set_for(tu, g->variant);
     if (!set)
         return;
     set->games++;
     tu->games_read++;
+    bool held_out = next_random(&tu->rng) % 100 < (uint64_t)o->holdout_pct;
+    set->held_games += held_out;
     double result = outcome_white_permille(g->variant, rep.verdict.outcome) / 1000.0;
     /* Each ply past the opening gets a random rank; the quiet ones of lowest rank are kept, so
      * the sample spreads over the whole game without favouring its start. */
@@ -295,7 +317,7 @@ static void add_game(Tuner *tu, Game *g, const char *where)
     game_start_position(g, p, err, sizeof err);
     for (int i = 0; i < plies; i++) {
         if (take[i])
-            add_sample(set, p, result);
+            add_sample(set, p, result, held_out);
         pos_make(p, g->main.nodes[i].move);
     }
     free(take);
@@ -373,7 +395,18 @@ static double fit_error(const int *w, void *ctx)
     memcpy(s->tables.w, w, sizeof s->tables.w);
     eval_rebuild(&s->tables);
     score_samples(f, f->from, f->to);
-    return texel_error(s->scores + f->from, s->results + f->from, f->to - f->from, s->k);
+    double penalty = 0;
+    int active = 0;
+    for (int i = 0; f->reg > 0 && i < EVAL_PARAM_NB; i++)
+        if (f->active[i]) {
+            /* Relative to the prior, but a small weight may still move by 10 at the price of 1. */
+            double scale = abs(f->prior[i]) > 10 ? abs(f->prior[i]) : 10;
+            double change = (w[i] - f->prior[i]) / scale;
+            penalty += change * change;
+            active++;
+        }
+    double mse = texel_error(s->scores + f->from, s->results + f->from, f->to - f->from, s->k);
+    return mse + (active ? f->reg * penalty / active : 0);
 }
 
 static void report_pass(int pass, int step, double error, void *ctx)
@@ -399,6 +432,18 @@ static void enum_name(int param, char *out, size_t size)
     out[n] = 0;
 }
 
+/* Is the weight's name in the comma-separated list? */
+static bool name_listed(const char *list, int param)
+{
+    const char *name = eval_param_name(param);
+    size_t len = strlen(name);
+    for (const char *s = list; *s; s += strcspn(s, ",") + (s[strcspn(s, ",")] == ',')) {
+        if (strcspn(s, ",") == len && !strncmp(s, name, len))
+            return true;
+    }
+    return false;
+}
+
 /* Weights that mean something in this variant: no king value, no piece the variant lacks. */
 static bool param_used(const Variant *v, int param)
 {
@@ -416,26 +461,30 @@ static void tune_variant(Tuner *tu, VariantSet *s)
         fprintf(stderr, "tune: %s: only %zu positions, nothing fitted\n", name, s->n);
         return;
     }
-    /* Step 1. Shuffle, then hold out the last holdout_pct percent. */
-    for (size_t i = s->n - 1; i > 0; i--) {
-        size_t j = (size_t)(next_random(&tu->rng) % (uint64_t)(i + 1));
-        Sample x = s->samples[i];
-        s->samples[i] = s->samples[j];
-        s->samples[j] = x;
-        double r = s->results[i];
-        s->results[i] = s->results[j];
-        s->results[j] = r;
-    }
-    size_t held = s->n * (size_t)o->holdout_pct / 100, fitted = s->n - held;
+    /* Step 1. The positions of fitted games first, those of held-out games after them. */
+    size_t fitted = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (!s->samples[i].held_out) {
+            Sample x = s->samples[i];
+            s->samples[i] = s->samples[fitted];
+            s->samples[fitted] = x;
+            double r = s->results[i];
+            s->results[i] = s->results[fitted];
+            s->results[fitted++] = r;
+        }
+    size_t held = s->n - fitted;
     s->scores = malloc(sizeof *s->scores * s->n);
     if (!s->scores) {
         fprintf(stderr, "tune: out of memory\n");
         exit(1);
     }
-    Fit train = {tu, s, 0, fitted}, test = {tu, s, fitted, s->n};
     int before[EVAL_PARAM_NB], w[EVAL_PARAM_NB];
     memcpy(before, s->tables.w, sizeof before);
     memcpy(w, before, sizeof w);
+    bool active[EVAL_PARAM_NB];
+    for (int i = 0; i < EVAL_PARAM_NB; i++)
+        active[i] = param_used(s->v, i) && (!o->only || name_listed(o->only, i)) && !(o->fix && name_listed(o->fix, i));
+    Fit train = {tu, s, 0, fitted, 0.0, before, active}, test = {tu, s, fitted, s->n, 0.0, before, active};
 
     /* Step 2. K: the scale that makes the default evaluation predict the results best. */
     score_samples(&train, 0, fitted);
@@ -447,35 +496,39 @@ static void tune_variant(Tuner *tu, VariantSet *s)
         white += s->results[i];
     }
     fprintf(stderr,
-            "%s: %d games, %zu positions (%zu fitted, %zu held out; %d repeated positions dropped), "
+            "%s: %d games (%d held out), %zu positions (%zu fitted, %zu held out; %d repeated positions dropped), "
             "White scores %.3f, %.0f%% from drawn games\n",
-            name, s->games, s->n, fitted, held, s->duplicates, white / (double)s->n, 100.0 * draws / (double)s->n);
+            name, s->games, s->held_games, s->n, fitted, held, s->duplicates, white / (double)s->n,
+            100.0 * draws / (double)s->n);
     fprintf(stderr, "%s: K = %.4f, error %.6f (held out %.6f)\n", name, s->k, train_before, test_before);
 
-    /* Step 3. Coordinate descent over every weight the variant uses. */
-    bool active[EVAL_PARAM_NB];
+    /* Step 3. Coordinate descent over every weight the variant uses (the pull towards the prior
+     * only here: the errors reported are the plain ones). */
     int lo[EVAL_PARAM_NB], hi[EVAL_PARAM_NB];
     for (int i = 0; i < EVAL_PARAM_NB; i++) {
-        active[i] = param_used(s->v, i);
         /* Piece values stay positive: move ordering and exchange evaluation rely on it. */
         lo[i] = i >= EP_VALUE_FIRST ? 10 : -1000;
         hi[i] = 10000;
     }
     TexelDescent d = {EVAL_PARAM_NB, active, lo, hi, o->step, o->passes, report_pass};
     clock_t t0 = clock();
-    double train_after = texel_descend(&d, w, fit_error, &train);
+    Fit pulled = train;
+    pulled.reg = o->reg;
+    texel_descend(&d, w, fit_error, &pulled);
     double seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    double train_after = fit_error(w, &train);
     double test_after = held ? fit_error(w, &test) : 0.0;
     fprintf(stderr, "%s: error %.6f -> %.6f, held out %.6f -> %.6f (%.1f s)\n", name, train_before, train_after,
             test_before, test_after, seconds);
 
     /* Step 4. The weights as a C initialiser (eval.h's names). */
-    printf("/* %s: %d games, %zu positions (%zu fitted, %zu held out), K = %.4f,\n"
+    printf("/* %s: %d games (%d held out), %zu positions (%zu fitted, %zu held out), K = %.4f, reg %g,\n"
            " * error %.6f -> %.6f, held out %.6f -> %.6f */\n",
-           name, s->games, s->n, fitted, held, s->k, train_before, train_after, test_before, test_after);
+           name, s->games, s->held_games, s->n, fitted, held, s->k, o->reg, train_before, train_after, test_before,
+           test_after);
     printf("static const int tuned_weights_%s[EVAL_PARAM_NB] = {\n", name);
     for (int i = 0; i < EVAL_PARAM_NB; i++) {
-        if (!active[i])
+        if (!param_used(s->v, i))
             continue;
         char id[64], line[128];
         enum_name(i, id, sizeof id);
@@ -489,6 +542,27 @@ static void tune_variant(Tuner *tu, VariantSet *s)
     fflush(stdout);
 }
 
+/* One line a sample: variant, position text (men and side to move only), White's share. */
+static bool dump_samples(Tuner *tu, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "tune: cannot write %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    for (int k = 0; k < tu->set_nb; k++) {
+        const VariantSet *s = &tu->sets[k];
+        for (size_t i = 0; i < s->n; i++) {
+            char text[POSITION_TEXT_MAX];
+            sample_load(tu->pos, s->v, &s->samples[i]);
+            pos_to_text(tu->pos, text, sizeof text);
+            fprintf(f, "%s %s %.3f%s\n", s->v->desc->name, text, s->results[i],
+                    s->samples[i].held_out ? " held-out" : "");
+        }
+    }
+    return fclose(f) == 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "Usage: tune [OPTIONS] FILE...\n\n"
@@ -498,10 +572,48 @@ static void usage(FILE *f)
                "  --variant V      tune only this variant (cescacs or glinski)\n"
                "  --skip-plies N   ignore the first N plies of each game (default 10)\n"
                "  --per-game N     at most N quiet positions a game (default 20; 0 = all)\n"
-               "  --holdout PCT    positions kept out of the fit to check it (default 10)\n"
+               "  --holdout PCT    games kept out of the fit to check it (default 10)\n"
                "  --seed N         sampling and hold-out seed (default 1)\n"
                "  --step N         first coordinate-descent step (default 16, halved down to 1)\n"
-               "  --passes N       at most N passes (default 0: until nothing improves)\n");
+               "  --passes N       at most N passes (default 0: until nothing improves)\n"
+               "  --only NAMES     fit only these weights (comma-separated, e.g. Mobility,ValuePawn)\n"
+               "  --fix NAMES      keep these weights as they are\n"
+               "  --all-results    also games the board did not end: resignations, agreed or adjudicated\n"
+               "                   draws, time forfeits (by default only mates, stalemates and\n"
+               "                   automatic draws count)\n"
+               "  --dump FILE      write the sampled positions to FILE (variant, position, White's share)\n"
+               "  --reg X          add X times the mean squared relative change of the weights to the\n"
+               "                   error (a pull towards the defaults for small samples; default 0)\n\n"
+               "Weights: ");
+    for (int i = 0; i < EVAL_PARAM_NB; i++)
+        if (i != EP_VALUE_FIRST + NO_TYPE && i != EP_VALUE_FIRST + KING)
+            fprintf(f, "%s%s", eval_param_name(i), i + 1 < EVAL_PARAM_NB ? " " : "\n");
+}
+
+/* Every name in the comma-separated list is a weight's. */
+static bool names_known(const char *list)
+{
+    for (const char *s = list; *s; s += strcspn(s, ",") + (s[strcspn(s, ",")] == ',')) {
+        int i = 0;
+        while (i < EVAL_PARAM_NB && !(strcspn(s, ",") == strlen(eval_param_name(i)) &&
+                                      !strncmp(s, eval_param_name(i), strlen(eval_param_name(i)))))
+            i++;
+        if (i == EVAL_PARAM_NB) {
+            fprintf(stderr, "tune: no weight is called '%.*s'\n", (int)strcspn(s, ","), s);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool reg_arg(const char *s, double *out)
+{
+    char *end;
+    double x = strtod(s, &end);
+    if (end == s || *end || !(x >= 0 && x <= 1e6))
+        return false;
+    *out = x;
+    return true;
 }
 
 static bool number_arg(const char *flag, const char *s, long lo, long hi, long *out)
@@ -524,7 +636,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune: out of memory\n");
         return 1;
     }
-    tu->opt = (Options){NULL, 10, 20, 10, 16, 0, 1};
+    tu->opt = (Options){.skip_plies = 10, .per_game = 20, .holdout_pct = 10, .step = 16, .seed = 1};
     long seed = 1;
     const struct {
         const char *flag;
@@ -550,6 +662,10 @@ int main(int argc, char **argv)
             argv[++files] = argv[i];
             continue;
         }
+        if (!strcmp(a, "--all-results")) {
+            tu->opt.all_results = true;
+            continue;
+        }
         const char *value = i + 1 < argc ? argv[++i] : NULL;
         size_t k = 0;
         while (k < sizeof numbers / sizeof numbers[0] && strcmp(numbers[k].flag, a))
@@ -564,6 +680,13 @@ int main(int argc, char **argv)
                 *numbers[k].l = n;
         } else if (!strcmp(a, "--variant") && value && variant_find(value)) {
             tu->opt.variant = value;
+        } else if (!strcmp(a, "--reg") && value && reg_arg(value, &tu->opt.reg)) {
+        } else if (!strcmp(a, "--dump") && value) {
+            tu->opt.dump = value;
+        } else if (!strcmp(a, "--only") && value && names_known(value)) {
+            tu->opt.only = value;
+        } else if (!strcmp(a, "--fix") && value && names_known(value)) {
+            tu->opt.fix = value;
         } else {
             fprintf(stderr, "tune: unknown option or value '%s%s%s'\n", a, value ? " " : "", value ? value : "");
             usage(stderr);
@@ -576,12 +699,23 @@ int main(int argc, char **argv)
         return 2;
     }
     tu->rng = tu->opt.seed;
-    for (int i = 1; i <= files; i++)
-        if (!read_games(tu, argv[i]))
-            return 1;
-    fprintf(stderr, "tune: %d finished games read (%d unfinished, %d unreadable)\n", tu->games_read,
-            tu->games_unfinished, tu->games_unreadable);
-    for (int i = 0; i < tu->set_nb; i++)
+    int rc = 0;
+    for (int i = 1; i <= files && rc == 0; i++)
+        rc = read_games(tu, argv[i]) ? 0 : 1;
+    if (rc == 0)
+        fprintf(stderr, "tune: %d games read (skipped: %d unfinished, %d not ended by the board, %d unreadable)\n",
+                tu->games_read, tu->games_unfinished, tu->games_not_by_board, tu->games_unreadable);
+    if (rc == 0 && tu->opt.dump && !dump_samples(tu, tu->opt.dump))
+        rc = 1;
+    for (int i = 0; rc == 0 && i < tu->set_nb; i++)
         tune_variant(tu, &tu->sets[i]);
-    return 0;
+    for (int i = 0; i < tu->set_nb; i++) {
+        free(tu->sets[i].samples);
+        free(tu->sets[i].results);
+        free(tu->sets[i].scores);
+        free(tu->sets[i].seen.slot);
+    }
+    free(tu->pos);
+    free(tu);
+    return rc;
 }
