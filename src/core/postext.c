@@ -314,7 +314,15 @@ static bool parse_pdtl_special(Position *p, const char *s, Errors *e)
         int vlen, dodger = variant_parse_cell(v, rest, &vlen);
         if (dodger == NO_CELL || rest[vlen])
             return failf(e, "special: cannot read the scornful pawn's hex in '%s'", s);
-        return set_scorn(p, dodger, s, e);
+        if (!set_scorn(p, dodger, s, e))
+            return false;
+        /* This form names the pawn that was dodged: only it may take. */
+        int capturer = victim;
+        if (p->scorn_capturer[0] != capturer && p->scorn_capturer[1] != capturer)
+            return failf(e, "special: the pawn on the first hex of '%s' cannot take the scornful pawn", s);
+        p->scorn_capturer[0] = (uint8_t)capturer;
+        p->scorn_capturer[1] = NO_CELL;
+        return true;
     }
     int l1len, t1 = cell_on_line(v, victim, rest, &l1len);
     if (t1 == NO_CELL)
