@@ -193,7 +193,7 @@ static void test_multipv_and_skill(void **state)
     }
     assert_true(engine_set_option(e, "MultiPV", "1", err, sizeof err));
     for (int skill = 0; skill <= 20; skill += 5) {
-        char value[8];
+        char value[16];
         snprintf(value, sizeof value, "%d", skill);
         assert_true(engine_set_option(e, "Skill Level", value, err, sizeof err));
         SearchLimits lim = depth_limit(5);
