@@ -571,9 +571,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 
     bool in_check = pos_in_check(p);
     int static_eval = in_check ? -SCORE_INFINITE : evaluate(p, w->eval);
-    /* Step 2b. Without a remembered best move a deep node is searched a ply shallower first. */
-    if (depth >= 6 && tt_move == MOVE_NONE)
-        depth--;
 
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
@@ -614,8 +611,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (!root && !pv_node && !in_check && !noisy && best > -SCORE_KNOWN) {
             if (depth <= 3 && searched > 4 + depth * depth)
                 continue;
-            if (depth <= 4 && searched > 0 && static_eval + 100 + 120 * depth <= alpha)
-                continue;
+
         }
         pos_make(p, m);
         bool gives_check = pos_in_check(p);
