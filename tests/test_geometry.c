@@ -6,23 +6,7 @@
 
 #include "core/variant.h"
 
-static const Variant *get(const char *name)
-{
-    const Variant *v = variant_find(name);
-    assert_non_null(v);
-    return v;
-}
 
-static int cell(const Variant *v, const char *name)
-{
-    int len;
-    int c = variant_parse_cell(v, name, &len);
-    if (c == NO_CELL || name[len])
-        print_error("%s: cannot read hex '%s'\n", v->desc->name, name);
-    assert_int_not_equal(c, NO_CELL);
-    assert_int_equal(len, (int)strlen(name));
-    return c;
-}
 
 /* The spec's existence rule: |c-(N-1)| <= l <= 4(N-1)-|c-(N-1)|, l of the parity of c-(N-1). */
 static void check_cells(const Variant *v, int side, int expected)

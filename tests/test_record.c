@@ -11,20 +11,6 @@
 #include "core/postext.h"
 #include "core/record.h"
 
-static char *read_file(const char *relative)
-{
-    FILE *f = open_data(relative);
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-    text[n] = 0;
-    fclose(f);
-    return text;
-}
 
 typedef struct {
     int count;
@@ -183,7 +169,7 @@ static void test_round_trip_every_file(void **state)
     static const char *const STYLES[] = {"standard", "ascii", "full", "coord", "digital"};
     static const char *const SETS[] = {NULL, "en", "hu", "pl", "ru", "fan"};
     for (size_t f = 0; f < sizeof GAME_FILES / sizeof GAME_FILES[0]; f++) {
-        char *text = read_file(GAME_FILES[f]);
+        char *text = read_file(GAME_FILES[f], NULL);
         bool big = strstr(GAME_FILES[f], "hungarian") != NULL;
         for (size_t s = 0; s < sizeof STYLES / sizeof STYLES[0]; s++)
             for (size_t l = 0; l < sizeof SETS / sizeof SETS[0]; l++)

@@ -8,21 +8,6 @@
 #include "core/postext.h"
 #include "core/record.h"
 
-static char *read_file(const char *relative, size_t *size)
-{
-    FILE *f = open_data(relative);
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-    text[n] = 0;
-    fclose(f);
-    *size = (size_t)n;
-    return text;
-}
 
 static cJSON *read_json(const char *relative)
 {

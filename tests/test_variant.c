@@ -6,22 +6,7 @@
 
 #include "core/postext.h"
 
-static const Variant *get(const char *name)
-{
-    const Variant *v = variant_find(name);
-    assert_non_null(v);
-    return v;
-}
 
-static int cell(const Variant *v, const char *name)
-{
-    int len;
-    int c = variant_parse_cell(v, name, &len);
-    if (c == NO_CELL || name[len])
-        print_error("%s: cannot read hex '%s'\n", v->desc->name, name);
-    assert_int_not_equal(c, NO_CELL);
-    return c;
-}
 
 static void test_names(void **state)
 {

@@ -31,6 +31,44 @@ static inline FILE *open_data(const char *relative)
     return f;
 }
 
+/* A built-in variant; the test fails when it is missing. */
+static inline const Variant *get(const char *name)
+{
+    const Variant *v = variant_find(name);
+    assert_non_null(v);
+    return v;
+}
+
+/* The hex named exactly by name (the whole string); the test fails otherwise. */
+static inline int cell(const Variant *v, const char *name)
+{
+    int len;
+    int c = variant_parse_cell(v, name, &len);
+    if (c == NO_CELL || name[len])
+        print_error("%s: cannot read hex '%s'\n", v->desc->name, name);
+    assert_int_not_equal(c, NO_CELL);
+    assert_int_equal(len, (int)strlen(name));
+    return c;
+}
+
+/* A whole data file as a NUL-terminated string (its length in *size when size is not NULL). */
+static inline char *read_file(const char *relative, size_t *size)
+{
+    FILE *f = open_data(relative);
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = 0;
+    fclose(f);
+    if (size)
+        *size = (size_t)n;
+    return text;
+}
+
 typedef struct {
     FILE *f;
     char *line;
