@@ -113,7 +113,7 @@ const Command cli_commands[] = {
      "hexchess replay [--from-letters SET] [-v V] FILE...",
      "Reads every game of each CTL-PGN (C'escacs) or PGN (Glinski) FILE ('-' for standard\n"
      "input), plays its moves by the rules and prints one line per game, games numbered from 1\n"
-     "in the order they appear in the file:\n\n"
+     "in the order they appear (numbering goes on through the FILEs in the order given):\n\n"
      "  GAME_NUMBER PLIES RESULT FINAL_POSITION\n"
      "  GAME_NUMBER error ply N 'TOKEN': FILE:LINE: REASON\n\n"
      "PLIES is the number of half-moves of the main line. RESULT is the arbiter's: the board\n"
@@ -134,7 +134,7 @@ const Command cli_commands[] = {
      "f10f11q), digital (0356, 61712), 'ep.', 'remi', move numbers glued to moves, '...'.\n"
      "Glinski piece letters are recognised per game (English, Hungarian, Polish, Russian,\n"
      "figurines); --from-letters SET forces one (en, hu, pl, ru, fan).\n"
-     "With several FILEs, a line '==> FILE <==' precedes each file's games.\n\n"
+     "Every error line names its file, so several FILEs can be replayed at once.\n\n"
      "Exit status: 0 when every game replayed, 1 when any game failed or a file could not be\n"
      "read, 2 on a usage error.\n\n"
      "Examples:\n"

@@ -62,7 +62,7 @@ static bool option_letters(const char *cmd, const char *name, const Variant *v, 
     return false;
 }
 
-static int replay_file(const CliOptions *opts, const char *path, Position *p, bool *failed)
+static int replay_file(const CliOptions *opts, const char *path, Position *p, int *number, bool *failed)
 {
     size_t size;
     char *text = slurp("replay", path, &size);
@@ -73,7 +73,7 @@ static int replay_file(const CliOptions *opts, const char *path, Position *p, bo
     r.warn = print_warning;
     r.warn_ctx = "replay";
     Game g;
-    for (int number = 1; record_read_game(&r, &g); number++) {
+    for (; record_read_game(&r, &g); (*number)++) {
         const Variant *v = g.variant;
         Letters letters;
         if (opts->from_letters && !option_letters("replay", opts->from_letters, v, &letters)) {
@@ -84,16 +84,16 @@ static int replay_file(const CliOptions *opts, const char *path, Position *p, bo
         PlayReport rep;
         game_play(&g, p, opts->from_letters ? &letters : NULL, &rep);
         if (rep.error.failed) {
-            printf("%d error ply %d '%s': %s\n", number, rep.error.ply, rep.error.token, rep.error.reason);
+            printf("%d error ply %d '%s': %s\n", *number, rep.error.ply, rep.error.token, rep.error.reason);
             *failed = true;
         } else {
             char position[POSITION_TEXT_MAX];
             pos_to_text(p, position, sizeof position);
-            printf("%d %d %s %s\n", number, rep.plies, outcome_text(v, rep.verdict.outcome), position);
+            printf("%d %d %s %s\n", *number, rep.plies, outcome_text(v, rep.verdict.outcome), position);
             if (rep.disagrees)
                 fprintf(stderr,
                         "hexchess replay: warning: %s:%d: game %d is recorded as %s, but the rules give %s (%s)\n",
-                        path, g.line, number, outcome_text(v, rep.recorded), outcome_text(v, rep.verdict.outcome),
+                        path, g.line, *number, outcome_text(v, rep.recorded), outcome_text(v, rep.verdict.outcome),
                         end_reason_name(rep.verdict.reason));
         }
         game_free(&g);
@@ -115,11 +115,10 @@ int cmd_replay(const CliOptions *opts)
     }
     bool failed = false;
     int rc = 0;
+    /* Games are numbered on through the files, so every output line keeps the fixed format. */
+    int number = 1;
     for (int i = 0; i < opts->argc && rc != 2; i++) {
-        if (opts->argc > 1)
-            printf("%s==> %s <==\n", i ? "\n" : "", opts->argv[i]);
-        fflush(stdout);
-        int r = replay_file(opts, opts->argv[i], p, &failed);
+        int r = replay_file(opts, opts->argv[i], p, &number, &failed);
         if (r)
             rc = r;
     }
