@@ -17,7 +17,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: all help deps run test check check-asan check-api check-web bench check-bench tune clean format fuzz fuzz-build
+.PHONY: pgo all help deps run test check check-asan check-api check-web bench check-bench tune clean format fuzz fuzz-build
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -61,6 +61,18 @@ bench: all ## perft speed against Stockfish and the engine's bench signature
 	scripts/install-deps.sh bench
 	bench/perft.sh $(BUILD)/hexchess
 	bench/engine.sh $(BUILD)/hexchess
+
+# Profile-guided build: instrument, train on bench and perft of both games, rebuild with the profile.
+PGO_BUILD = build-pgo
+pgo: ## build build-pgo/hexchess with profile-guided optimisation (trained by bench and perft)
+	rm -rf $(PGO_BUILD)
+	$(MAKE) BUILD=$(PGO_BUILD) OPT="$(OPT) -fprofile-generate -fprofile-update=atomic" LDFLAGS="-fprofile-generate" all
+	$(PGO_BUILD)/hexchess bench >/dev/null 2>&1
+	$(PGO_BUILD)/hexchess perft -v glinski 4 >/dev/null
+	$(PGO_BUILD)/hexchess perft 3 >/dev/null
+	find $(PGO_BUILD) -name '*.o' -delete
+	rm -f $(PGO_BUILD)/hexchess $(PGO_BUILD)/libhexchess.a
+	$(MAKE) BUILD=$(PGO_BUILD) OPT="$(OPT) -fprofile-use -fprofile-partial-training -Wno-missing-profile" all
 
 tune: $(BUILD)/tune ## build the Texel tuner of the evaluation weights (build/tune --help)
 
