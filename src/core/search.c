@@ -438,6 +438,20 @@ static bool count_node(Worker *w)
     return atomic_load_explicit(&w->engine->stop, memory_order_relaxed);
 }
 
+/* Takes a searched move's score into the node's best, alpha and PV; true on a beta cutoff. */
+static bool record_score(Worker *w, int ply, Move m, int score, int *best, Move *best_move, int *alpha, int beta)
+{
+    if (score <= *best)
+        return false;
+    *best = score;
+    *best_move = m;
+    if (score <= *alpha)
+        return false;
+    *alpha = score;
+    update_pv(w, ply, m);
+    return score >= beta;
+}
+
 /* Beyond this many quiescence plies a check is no longer answered move by move. */
 enum { QSEARCH_EVASION_PLIES = 6 };
 /* How far activity (mobility, king safety) can move the material estimate, in practice. */
@@ -510,16 +524,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         pos_unmake(p);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
             return 0;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(w, ply, m);
-                if (score >= beta)
-                    break;
-            }
-        }
+        if (record_score(w, ply, m, score, &best, &best_move, &alpha, beta))
+            break;
     }
     if (best == -SCORE_INFINITE) /* in check, every evasion pruned: cannot happen, but stay sane */
         return alpha;
@@ -647,18 +653,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         searched++;
         if (!noisy)
             quiets[quiet_nb++] = m;
-        if (score > best) {
-            best = score;
-            best_move = m;
-            if (score > alpha) {
-                alpha = score;
-                update_pv(w, ply, m);
-                if (score >= beta) {
-                    if (!noisy)
-                        update_quiet_stats(w, m, depth, ply, quiets, quiet_nb);
-                    break;
-                }
-            }
+        if (record_score(w, ply, m, score, &best, &best_move, &alpha, beta)) {
+            if (!noisy)
+                update_quiet_stats(w, m, depth, ply, quiets, quiet_nb);
+            break;
         }
     }
     if (searched == 0) /* every root move excluded */
