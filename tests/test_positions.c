@@ -169,41 +169,6 @@ static void check_cescacs_suffixes(Tally *t, const char *where, Position *p, con
     }
 }
 
-static void test_cescacs_positions(void **state)
-{
-    (void)state;
-    const Variant *v = variant_find("cescacs");
-    assert_non_null(v);
-    LineReader r;
-    assert_true(reader_open(&r, "cescacs/positions.jsonl"));
-    Position *p = position_new();
-    Tally t = {0};
-    int records = 0;
-    while (reader_next(&r)) {
-        records++;
-        char where[64];
-        snprintf(where, sizeof where, "cescacs/positions.jsonl:%d", r.number);
-        cJSON *rec = cJSON_Parse(r.line);
-        const char *pdtl = json_string(rec, "pdtl");
-        char err[256];
-        if (!pdtl) {
-            tally_fail(&t, "%s: no pdtl", where);
-        } else if (!pos_from_text(p, v, pdtl, err, sizeof err)) {
-            tally_fail(&t, "%s: %s", where, err);
-        } else {
-            int n = list_moves(&t, where, p);
-            if (n >= 0 && same_moves(&t, where, cJSON_GetObjectItemCaseSensitive(rec, "moves"), n))
-                check_cescacs_suffixes(&t, where, p, cJSON_GetObjectItemCaseSensitive(rec, "full"), n);
-            check_cescacs_status(&t, where, p, cJSON_GetObjectItemCaseSensitive(rec, "status"));
-        }
-        cJSON_Delete(rec);
-    }
-    reader_close(&r);
-    free(p);
-    assert_int_equal(t.failures, 0);
-    assert_int_equal(records, 5162);
-}
-
 static void check_glinski_status(Tally *t, const char *where, Position *p, const cJSON *rec)
 {
     const char *status = json_string(rec, "status");
@@ -254,39 +219,65 @@ static void check_glinski_desc(Tally *t, const char *where, Position *p, const c
     }
 }
 
-static void test_glinski_positions(void **state)
+/* The variant's own checks of one record whose moves were listed (n moves, or -1 on failure). */
+typedef void (*RecordCheck)(Tally *t, const char *where, Position *p, const cJSON *rec, int n);
+
+static void check_cescacs_record(Tally *t, const char *where, Position *p, const cJSON *rec, int n)
 {
-    (void)state;
-    const Variant *v = variant_find("glinski");
+    if (n >= 0 && same_moves(t, where, cJSON_GetObjectItemCaseSensitive(rec, "moves"), n))
+        check_cescacs_suffixes(t, where, p, cJSON_GetObjectItemCaseSensitive(rec, "full"), n);
+    check_cescacs_status(t, where, p, cJSON_GetObjectItemCaseSensitive(rec, "status"));
+}
+
+static void check_glinski_record(Tally *t, const char *where, Position *p, const cJSON *rec, int n)
+{
+    if (n >= 0 && same_moves(t, where, cJSON_GetObjectItemCaseSensitive(rec, "moves"), n))
+        check_glinski_desc(t, where, p, cJSON_GetObjectItemCaseSensitive(rec, "desc"), n);
+    check_glinski_status(t, where, p, rec);
+}
+
+/* Reads every record of a positions file, checks it, and asserts how many there were. */
+static void check_positions(const char *variant, const char *file, const char *key, RecordCheck check,
+                            int expected_records)
+{
+    const Variant *v = variant_find(variant);
     assert_non_null(v);
     LineReader r;
-    assert_true(reader_open(&r, "glinski/positions.jsonl"));
+    assert_true(reader_open(&r, file));
     Position *p = position_new();
     Tally t = {0};
     int records = 0;
     while (reader_next(&r)) {
         records++;
         char where[64];
-        snprintf(where, sizeof where, "glinski/positions.jsonl:%d", r.number);
+        snprintf(where, sizeof where, "%s:%d", file, r.number);
         cJSON *rec = cJSON_Parse(r.line);
-        const char *fen = json_string(rec, "fen");
+        const char *text = json_string(rec, key);
         char err[256];
-        if (!fen) {
-            tally_fail(&t, "%s: no fen", where);
-        } else if (!pos_from_text(p, v, fen, err, sizeof err)) {
+        if (!text)
+            tally_fail(&t, "%s: no %s", where, key);
+        else if (!pos_from_text(p, v, text, err, sizeof err))
             tally_fail(&t, "%s: %s", where, err);
-        } else {
-            int n = list_moves(&t, where, p);
-            if (n >= 0 && same_moves(&t, where, cJSON_GetObjectItemCaseSensitive(rec, "moves"), n))
-                check_glinski_desc(&t, where, p, cJSON_GetObjectItemCaseSensitive(rec, "desc"), n);
-            check_glinski_status(&t, where, p, rec);
-        }
+        else
+            check(&t, where, p, rec, list_moves(&t, where, p));
         cJSON_Delete(rec);
     }
     reader_close(&r);
     free(p);
     assert_int_equal(t.failures, 0);
-    assert_int_equal(records, 1503);
+    assert_int_equal(records, expected_records);
+}
+
+static void test_cescacs_positions(void **state)
+{
+    (void)state;
+    check_positions("cescacs", "cescacs/positions.jsonl", "pdtl", check_cescacs_record, 5162);
+}
+
+static void test_glinski_positions(void **state)
+{
+    (void)state;
+    check_positions("glinski", "glinski/positions.jsonl", "fen", check_glinski_record, 1503);
 }
 
 int main(void)

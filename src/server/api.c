@@ -12,14 +12,21 @@ static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
 static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
                                                        "pegasus", "knight", "bishop", "elephant", "pawn"};
 
-static void send_json(HttpResponse *res, int status, cJSON *o)
+/* The object as compact text (o is freed), or NULL after answering 500. */
+static char *json_text(HttpResponse *res, cJSON *o)
 {
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
-    if (!text) {
+    if (!text)
         http_error(res, 500, "out of memory");
+    return text;
+}
+
+static void send_json(HttpResponse *res, int status, cJSON *o)
+{
+    char *text = json_text(res, o);
+    if (!text)
         return;
-    }
     free(res->body);
     res->status = status;
     res->content_type = "application/json";
@@ -274,13 +281,9 @@ static void send_game(ServerGame *g, HttpResponse *res, int status)
     uint64_t key[4] = {g->version, an->serial, (uint64_t)an->depth << 2 | (uint64_t)an->running << 1 | an->requested,
                        (uint64_t)g->thinking << 1 | (uint64_t)(an->nodes & 0xffffffff) << 2};
     if (!g->json || memcmp(key, g->json_key, sizeof key)) {
-        cJSON *o = sgame_json(g, true);
-        char *text = o ? cJSON_PrintUnformatted(o) : NULL;
-        cJSON_Delete(o);
-        if (!text) {
-            http_error(res, 500, "out of memory");
+        char *text = json_text(res, sgame_json(g, true));
+        if (!text)
             return;
-        }
         free(g->json);
         g->json = text;
         memcpy(g->json_key, key, sizeof key);
