@@ -359,6 +359,17 @@ static bool get_side(const cJSON *o, const ServerGame *g, Color *side, HttpRespo
 
 /* ---- handlers ---- */
 
+/* Answers a game creation: 201 with the new game, or the error that stopped it. */
+static void answer_created(GameTable *t, ServerGame *g, GameError ge, const char *err, HttpResponse *res)
+{
+    if (!g) {
+        http_error(res, error_status(ge), "%s", err);
+        return;
+    }
+    send_game(g, res, 201);
+    games_release(t, g);
+}
+
 static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
     cJSON *body = parse_body(req, res);
@@ -390,12 +401,7 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     char err[300];
     ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
     cJSON_Delete(body);
-    if (!g) {
-        http_error(res, error_status(ge), "%s", err);
-        return;
-    }
-    send_game(g, res, 201);
-    games_release(t, g);
+    answer_created(t, g, ge, err, res);
 }
 
 typedef struct {
@@ -541,12 +547,7 @@ static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
     gamefile_free(&f);
     cJSON_Delete(body);
-    if (!g) {
-        http_error(res, error_status(ge), "%s", err);
-        return;
-    }
-    send_game(g, res, 201);
-    games_release(t, g);
+    answer_created(t, g, ge, err, res);
 }
 
 /* /api/games/ID[/action] */
