@@ -169,7 +169,7 @@ static int victim_value(const Position *p, const EvalTables *t, Move m)
 /* Captures-only alpha-beta from the side to move's view; *budget counts nodes down. */
 static int quiesce(Position *p, const EvalTables *t, int alpha, int beta, long *budget)
 {
-    int best = evaluate(p, t);
+    int best = evaluate(p, t, NULL);
     if (--*budget < 0 || best >= beta)
         return best;
     if (best > alpha)
@@ -208,7 +208,7 @@ static int quiesce(Position *p, const EvalTables *t, int alpha, int beta, long *
  * with a null window at the stand-pat score stays there. */
 static bool is_quiet(Position *p, const EvalTables *t)
 {
-    int stand = evaluate(p, t);
+    int stand = evaluate(p, t, NULL);
     long budget = QUIET_NODE_BUDGET;
     int q = quiesce(p, t, stand, stand + 1, &budget);
     return budget >= 0 && q <= stand;
@@ -383,7 +383,7 @@ static void score_samples(Fit *f, size_t from, size_t to)
     Position *p = f->tu->pos;
     for (size_t i = from; i < to; i++) {
         sample_load(p, s->v, &s->samples[i]);
-        int e = evaluate(p, &s->tables);
+        int e = evaluate(p, &s->tables, NULL);
         s->scores[i] = p->stm == WHITE ? e : -e;
     }
 }

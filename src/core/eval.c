@@ -58,6 +58,11 @@ void eval_rebuild(EvalTables *t)
     int radius = g->side - 1;
     for (int type = 0; type < PIECE_TYPE_NB; type++)
         t->value[type] = w[EP_VALUE_FIRST + type];
+    memset(t->king_zone, 0, sizeof t->king_zone);
+    for (int k = 0; k < g->cell_count; k++)
+        for (int s = 0; s < g->cell_count; s++)
+            if (hex_distance(g, k, s) <= KING_ZONE_RADIUS)
+                t->king_zone[k][s / 64] |= 1ull << (s % 64);
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
@@ -147,16 +152,41 @@ static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
     return score;
 }
 
-/* Material, placement and pawn structure: the cheap part of the evaluation. */
-static int side_material(const Position *p, const EvalTables *t, Color c)
+static int side_pawns(const Position *p, const EvalTables *t, Color c)
+{
+    int score = 0;
+    for (int i = 0; i < p->men_count[c]; i++) {
+        int s = p->men[c][i];
+        if (piece_type(p->board[s]) == PAWN)
+            score += t->value[PAWN] + t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
+    }
+    return score;
+}
+
+void pawn_cache_clear(PawnCache *cache) { memset(cache, 0, sizeof *cache); }
+
+static int pawns_white_minus_black(const Position *p, const EvalTables *t, PawnCache *cache)
+{
+    if (!cache)
+        return side_pawns(p, t, WHITE) - side_pawns(p, t, BLACK);
+    PawnCacheEntry *e = &cache->entry[p->pawn_key & (PAWN_CACHE_SIZE - 1)];
+    if (!e->valid || e->key != p->pawn_key) {
+        e->key = p->pawn_key;
+        e->score = side_pawns(p, t, WHITE) - side_pawns(p, t, BLACK);
+        e->valid = true;
+    }
+    return e->score;
+}
+
+/* Material and placement of the pieces: the cheap part of the evaluation. */
+static int side_pieces(const Position *p, const EvalTables *t, Color c)
 {
     int score = 0;
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         PieceType type = piece_type(p->board[s]);
-        score += t->value[type] + t->pst[c][type][s];
-        if (type == PAWN)
-            score += pawn_score(p, t, c, s);
+        if (type != PAWN)
+            score += t->value[type] + t->pst[c][type][s];
     }
     if (p->count[c][BISHOP] >= 3)
         score += t->w[EP_ALL_BISHOPS];
@@ -185,7 +215,7 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
                 Piece target = p->board[g->leaps[s][k]];
                 mobility += !target || piece_color(target) != c;
             }
-        if (type != KING && their_king != NO_CELL && hex_distance(g, s, their_king) <= 3)
+        if (type != KING && their_king != NO_CELL && t->king_zone[their_king][s / 64] >> (s % 64) & 1)
             near_enemy_king++;
     }
     int k = p->king[c];
@@ -199,12 +229,13 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
 
 static int from_mover(const Position *p, int white) { return p->stm == WHITE ? white : -white; }
 
-int evaluate_material(const Position *p, const EvalTables *t)
+int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    return from_mover(p, side_material(p, t, WHITE) - side_material(p, t, BLACK)) + t->w[EP_TEMPO];
+    int white = side_pieces(p, t, WHITE) - side_pieces(p, t, BLACK) + pawns_white_minus_black(p, t, cache);
+    return from_mover(p, white) + t->w[EP_TEMPO];
 }
 
-int evaluate(const Position *p, const EvalTables *t)
+int evaluate(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    return evaluate_material(p, t) + from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
+    return evaluate_material(p, t, cache) + from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
 }

@@ -20,11 +20,13 @@ typedef enum {
     EP_MOBILITY,          /* per hex a slider or leaper reaches */
     EP_ALL_BISHOPS,       /* a bishop on every hex colour */
     EP_KING_SHELTER,      /* per own man next to the king */
-    EP_KING_ATTACKERS,    /* per enemy piece within three steps of the king (a penalty) */
+    EP_KING_ATTACKERS,    /* per enemy piece within KING_ZONE_RADIUS steps of the king (a penalty) */
     EP_TEMPO,
     EP_VALUE_FIRST,       /* then one value per piece type, KING..PAWN (the king's unused) */
     EVAL_PARAM_NB = EP_VALUE_FIRST + PIECE_TYPE_NB
 } EvalParam;
+
+enum { KING_ZONE_RADIUS = 3 };
 
 typedef struct {
     const Variant *v;
@@ -33,15 +35,34 @@ typedef struct {
     int16_t pst[COLOR_NB][PIECE_TYPE_NB][MAX_CELLS];
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
+    /* Per king hex, a bit set of the hexes within KING_ZONE_RADIUS steps of it. */
+    uint64_t king_zone[MAX_CELLS][(MAX_CELLS + 63) / 64];
 } EvalTables;
+
+/*
+ * Pawn structure depends on the pawns alone, so its score is remembered by Position.pawn_key:
+ * one cache per search thread (the tuner, changing weights, passes none).
+ */
+enum { PAWN_CACHE_SIZE = 1 << 13 };
+typedef struct {
+    uint64_t key;
+    int32_t score; /* White's pawns minus Black's: values, placement, structure */
+    bool valid;
+} PawnCacheEntry;
+typedef struct {
+    PawnCacheEntry entry[PAWN_CACHE_SIZE];
+} PawnCache;
 
 /* Builds the tables from the variant's default weights. */
 void eval_build(EvalTables *t, const Variant *v);
 /* Rebuilds the derived tables after t->w changed (the tuner's entry point). */
 void eval_rebuild(EvalTables *t);
-int evaluate(const Position *p, const EvalTables *t);
+/* Empties a cache: needed whenever the tables it was filled from change. */
+void pawn_cache_clear(PawnCache *cache);
+/* cache may be NULL. */
+int evaluate(const Position *p, const EvalTables *t, PawnCache *cache);
 /* Material, placement and pawns only: a cheap estimate that evaluate() refines by activity. */
-int evaluate_material(const Position *p, const EvalTables *t);
+int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache);
 const char *eval_param_name(int param);
 /* Hex distance (king steps along orthogonal lines) from the centre of the board. */
 int hex_distance_to_centre(const Geometry *g, int cell);

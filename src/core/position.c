@@ -28,6 +28,8 @@ void pos_put(Position *p, Piece pc, int cell)
     if (t == KING)
         p->king[c] = (uint8_t)cell;
     p->key ^= p->v->zobrist_piece[c][t][cell];
+    if (t == PAWN)
+        p->pawn_key ^= p->v->zobrist_piece[c][t][cell];
 }
 
 void pos_remove(Position *p, int cell)
@@ -47,6 +49,8 @@ void pos_remove(Position *p, int cell)
     if (t == KING && p->king[c] == cell)
         p->king[c] = NO_CELL;
     p->key ^= p->v->zobrist_piece[c][t][cell];
+    if (t == PAWN)
+        p->pawn_key ^= p->v->zobrist_piece[c][t][cell];
 }
 
 static void move_man(Position *p, int from, int to)
@@ -66,7 +70,10 @@ static void move_man(Position *p, int from, int to)
     }
     if (t == KING)
         p->king[c] = (uint8_t)to;
-    p->key ^= p->v->zobrist_piece[c][t][from] ^ p->v->zobrist_piece[c][t][to];
+    uint64_t change = p->v->zobrist_piece[c][t][from] ^ p->v->zobrist_piece[c][t][to];
+    p->key ^= change;
+    if (t == PAWN)
+        p->pawn_key ^= change;
 }
 
 void pos_set_start(Position *p, const Variant *v)

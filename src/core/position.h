@@ -42,6 +42,7 @@ typedef struct Position {
     int halfmove;
     int fullmove; /* 0 when unknown ('?') */
     uint64_t key;
+    uint64_t pawn_key; /* the pawns' share of key: the evaluation caches pawn structure by it */
     int ply;
     Undo hist[MAX_GAME_PLY];
 } Position;

@@ -22,6 +22,8 @@ typedef struct Worker {
     int id;
     Position pos;
     const EvalTables *eval;
+    PawnCache pawns;
+    const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
     Move killers[MAX_PLY][2];
     int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
@@ -485,14 +487,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         return tt_score;
     bool in_check = pos_in_check(p) && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
-        return in_check ? 0 : evaluate(p, w->eval);
+        return in_check ? 0 : evaluate(p, w->eval, &w->pawns);
     int best = -SCORE_INFINITE, orig_alpha = alpha;
     Move best_move = MOVE_NONE;
     if (!in_check) {
         /* Step 1. Stand pat: the side to move need not capture. Far outside the window the
          * cheap material estimate decides, sparing the mobility count. */
-        int estimate = evaluate_material(p, w->eval);
-        best = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha ? estimate : evaluate(p, w->eval);
+        int estimate = evaluate_material(p, w->eval, &w->pawns);
+        best = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha ? estimate : evaluate(p, w->eval, &w->pawns);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -516,10 +518,12 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         if (!in_check && move_promo(m) == NO_TYPE &&
             best + piece_value(w, captured_piece(p, m)) + 200 <= alpha)
             continue;
-        /* Step 4. Captures that lose material in the exchange are not worth searching. */
-        if (!in_check && !see_ge(w, m, 0))
+        /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
+         * worth searching. */
+        if (!in_check && scores[i] < 0)
             continue;
         pos_make(p, m);
+        tt_prefetch(&w->engine->tt, p->key);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         pos_unmake(p);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
@@ -562,7 +566,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (is_draw(p, ply))
             return 0;
         if (ply >= MAX_PLY - 1)
-            return evaluate(p, w->eval);
+            return evaluate(p, w->eval, &w->pawns);
         int mate_alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
         int mate_beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
         if (mate_alpha >= mate_beta)
@@ -576,7 +580,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         return tt_score;
 
     bool in_check = pos_in_check(p);
-    int static_eval = in_check ? -SCORE_INFINITE : evaluate(p, w->eval);
+    int static_eval = in_check ? -SCORE_INFINITE : evaluate(p, w->eval, &w->pawns);
 
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
@@ -620,6 +624,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 
         }
         pos_make(p, m);
+        tt_prefetch(&e->tt, p->key);
         bool gives_check = pos_in_check(p);
         /* Step 6. Check extension. */
         /* (bounded: a line of checks may not grow past twice the iteration's depth) */
@@ -839,6 +844,10 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
         Worker *w = &e->workers[i];
         memcpy(&w->pos, root, sizeof *root);
         w->eval = &e->eval[slot];
+        if (w->pawns_variant != v) {
+            pawn_cache_clear(&w->pawns);
+            w->pawns_variant = v;
+        }
         atomic_store(&w->nodes, 0);
         w->completed_depth = 0;
         w->pv_len[0] = 0;

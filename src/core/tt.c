@@ -12,9 +12,14 @@ bool tt_resize(TTable *tt, size_t mb)
     size_t count = BUCKET;
     while (count * 2 <= want)
         count *= 2;
-    TTEntry *entries = calloc(count, sizeof(TTEntry));
+    /* Buckets never straddle a cache line, so a probe costs one memory access. */
+    size_t bytes = count * sizeof(TTEntry);
+    if (bytes % 64)
+        bytes += 64 - bytes % 64;
+    TTEntry *entries = aligned_alloc(64, bytes);
     if (!entries)
         return false;
+    memset(entries, 0, bytes);
     free(tt->entries);
     tt->entries = entries;
     tt->count = count;

@@ -27,6 +27,11 @@ bool tt_resize(TTable *tt, size_t mb);
 void tt_free(TTable *tt);
 void tt_clear(TTable *tt);
 void tt_new_search(TTable *tt);
+/* Starts loading key's bucket into the cache, so that a later probe need not wait for memory. */
+static inline void tt_prefetch(const TTable *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->entries[(size_t)key & (tt->count - 1)]);
+}
 /* The entry for key, or NULL. Concurrent writers may tear an entry: callers verify the move. */
 const TTEntry *tt_probe(const TTable *tt, uint64_t key);
 void tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound);
