@@ -305,6 +305,89 @@ expect_error "replay: no file" 2 replay
 expect_error "replay: missing file" 1 replay /nonexistent.pgn
 expect_error "convert: digital notation for C'escacs" 2 convert --to digital E7-E13
 
+# ---------------------------------------------------------------- the UCI protocol
+echo "== uci"
+# uci_session NAME LINES...: feeds the lines to `hexchess uci`; leaves $rc and $tmp/out.
+uci_session() {
+  local name=$1
+  shift
+  printf '%s\n' "$@" | timeout 60 "$hex" uci >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 0 ]; then fail "uci $name: $(describe_rc "$rc"): $(head -c 300 "$tmp/err")"; fi
+}
+has_line() { grep -Eq "$1" "$tmp/out"; }
+
+uci_session handshake uci isready quit
+check "uci: id name, then uciok" bash -c 'grep -q "^id name hexchess" "$1" && grep -qx uciok "$1"' _ "$tmp/out"
+for option in 'UCI_Variant type combo default cescacs var cescacs var glinski' 'Hash type spin' \
+  'Threads type spin' 'MultiPV type spin' 'Skill Level type spin default 20 min 0 max 20' \
+  'Move Overhead type spin' 'Clear Hash type button' 'CescacsCastling type check default true'; do
+  check "uci: declares option $option" has_line "^option name $option"
+done
+check "uci: readyok after isready" has_line '^readyok$'
+
+# ucinewgame + go nodes N twice: the same lines, apart from the clock-dependent fields.
+strip_clock() { grep -v '^id \|^option ' "$tmp/out" | sed -E 's/ (time|nps|hashfull) [0-9]+//g'; }
+for variant in cescacs glinski; do
+  uci_session "go nodes twice ($variant)" "setoption name UCI_Variant value $variant" ucinewgame \
+    'position startpos' 'go nodes 20000' isready
+  strip_clock >"$tmp/first"
+  uci_session "go nodes again ($variant)" "setoption name UCI_Variant value $variant" ucinewgame \
+    'position startpos' 'go nodes 20000' isready
+  strip_clock >"$tmp/second"
+  check "uci $variant: ucinewgame + go nodes 20000 twice gives identical output" cmp -s "$tmp/first" "$tmp/second"
+  check "uci $variant: info lines carry depth seldepth score nodes nps time pv hashfull" has_line \
+    '^info depth [0-9]+ seldepth [0-9]+ (multipv 1 )?score (cp|mate) -?[0-9]+ .*nodes [0-9]+ nps [0-9]+ .*time [0-9]+ .*pv '
+  check "uci $variant: one bestmove" test "$(grep -c '^bestmove ' "$tmp/first")" -eq 1
+done
+best=$(awk '/^bestmove/ { print $2 }' "$tmp/first")
+cli moves -v glinski
+check "uci: bestmove is in the notation 'hexchess moves' prints" grep -qx -- "$best" "$tmp/out"
+
+uci_session "position with moves" 'position startpos moves E7-E13 E21-E15' d
+check "uci: position startpos moves ... is applied" has_line '^info string position .* w '
+uci_session "go depth" 'setoption name UCI_Variant value glinski' 'position startpos moves f5f6' 'go depth 3' isready
+check "uci: go depth 3 ends with a bestmove" has_line '^bestmove [a-l][0-9]+[a-l][0-9]+'
+check "uci: go depth 3 reports depth 3" has_line '^info depth 3 '
+uci_session "go infinite + stop" 'position startpos' 'go infinite' isready stop quit
+check "uci: go infinite answers only at stop, with a bestmove" has_line '^bestmove '
+uci_session "go wtime" 'position startpos' 'go wtime 2000 btime 2000 winc 100 binc 100 movestogo 10' isready
+check "uci: go with clock limits gives a bestmove" has_line '^bestmove '
+uci_session "go mate" 'setoption name UCI_Variant value glinski' \
+  'position fen 1/k2/5/1R5/p8/3B7/3P1p5/5p5/Q10/5K5/B10 w - 0 37' 'go mate 1' isready
+check "uci: go mate 1 finds a mate in 1" has_line '^info .*score mate 1 .* pv (a3d9|d8f10)$'
+uci_session "multipv" 'setoption name MultiPV value 3' 'position startpos' 'go depth 3' isready
+check "uci: MultiPV 3 reports three lines" test "$(grep -c '^info depth 3 .*multipv [123] ' "$tmp/out")" -eq 3
+uci_session "stalemate position" 'setoption name UCI_Variant value glinski' \
+  'position fen 1/3/r4/7/9/11/11/11/8k1K/11/11 w - 66 78' 'go depth 2' isready
+check "uci: no legal move answers bestmove (none)" has_line '^bestmove \(none\)$'
+
+# Malformed input: one 'info string error' line each, and the engine keeps answering.
+for bad in 'position fen nonsense' 'position startpos moves E7-E13 E7-E13' 'position sideways' \
+  'go depth x' 'go nodes -5' 'go frobnicate' 'setoption name Hash value lots' 'setoption name Nope value 1' \
+  'setoption name UCI_Variant value chess' 'setoption' 'frobnicate' "$(printf 'x%.0s' {1..70000})"; do
+  uci_session "malformed '${bad:0:40}'" "$bad" isready
+  check "uci: '${bad:0:40}' gets an info string error and the engine answers on" \
+    bash -c 'grep -q "^info string error: " "$1" && grep -qx readyok "$1"' _ "$tmp/out"
+done
+uci_session "baseline" 'setoption name UCI_Variant value glinski' 'position startpos' 'go depth 1' isready
+expect_error "uci: unknown argument" 2 uci --frobnicate
+printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1
+check "uci --baseline: plays a legal move" has_line '^bestmove [a-l][0-9]+[a-l][0-9]+'
+
+# match: a short engine-vs-engine run writes a replayable game file and the score lines.
+cli match -v glinski --engine "$hex uci" --engine "$hex uci" --games 2 --nodes 300 --max-plies 30 \
+  --resign 2,500 --pgn "$tmp/match.pgn"
+check "match: exit status 0" test "$rc" -eq 0
+check "match: score line" grep -Eq '^games 2  engine 1: \+[0-9]+ -[0-9]+ =[0-9]+  score ' "$tmp/out"
+check "match: Elo line" grep -Eq '^elo [-+][0-9.]+  95% interval ' "$tmp/out"
+check "match: a progress line per game on stderr" test "$(grep -c '^game [12]/2: ' "$tmp/err")" -eq 2
+cli replay "$tmp/match.pgn"
+check "match: its game file replays: two games" test "$rc" -eq 0 -a "$(lines "$tmp/out")" -eq 2
+expect_error "match: one engine only" 2 match --engine "$hex uci"
+expect_error "match: bad --resign" 2 match --engine "$hex uci" --engine "$hex uci" --resign 3
+expect_error "match: bad --tc" 2 match --engine "$hex uci" --engine "$hex uci" --tc fast
+
 echo
 if [ "$failed" -gt 0 ]; then
   echo "Failures:"

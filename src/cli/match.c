@@ -35,6 +35,9 @@ typedef struct {
     double elo0, elo1, alpha, beta;
     bool castling;
     int answer_ms; /* without a clock: how long an engine may take before it forfeits */
+    /* Score adjudication: both engines agree, for resign_moves moves each, that one side is
+     * ahead by resign_cp (0 = off). */
+    int resign_moves, resign_cp;
 } MatchConfig;
 
 typedef struct {
@@ -204,6 +207,9 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
     }
     long long clock_ms[2] = {cfg->base_ms, cfg->base_ms};
     int plies = 0;
+    /* Per engine: its consecutive moves reporting a win, and a loss, by at least resign_cp. */
+    int winning[2] = {0, 0}, losing[2] = {0, 0};
+    int agreed_winner = -1;
     for (;;) {
         Status st;
         pos_status(p, &st);
@@ -220,6 +226,11 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
             char name[32];
             draw_name(cfg->variant, st.draw, false, name, sizeof name);
             draw_game(&g, d, name);
+            break;
+        }
+        if (agreed_winner >= 0) {
+            Color c = agreed_winner == white_engine ? WHITE : BLACK;
+            decide(&g, d, white_engine, c, 1.0, d->result_win[c], "adjudicated: both engines' scores agree");
             break;
         }
         if (plies >= cfg->max_plies) {
@@ -251,7 +262,9 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
             wait_ms = (int)clock_ms[side] + 1000;
         }
         long long started = now_ms();
-        bool got = uci_client_wait_for(e, "bestmove", line, sizeof line, wait_ms);
+        int score = 0;
+        bool scored;
+        bool got = uci_client_wait_bestmove(e, line, sizeof line, wait_ms, &score, &scored);
         long long used = now_ms() - started;
         if (!got) {
             decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm],
@@ -278,6 +291,13 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         }
         strcpy(moves[plies++], text);
         pos_make(p, mv);
+        if (cfg->resign_cp) {
+            winning[side] = scored && score >= cfg->resign_cp ? winning[side] + 1 : 0;
+            losing[side] = scored && score <= -cfg->resign_cp ? losing[side] + 1 : 0;
+            for (int i = 0; i < 2; i++)
+                if (winning[i] >= cfg->resign_moves && losing[!i] >= cfg->resign_moves)
+                    agreed_winner = i;
+        }
     }
     g.plies = plies;
     mtx_lock(&m->lock);
@@ -436,6 +456,10 @@ int cmd_match(const CliOptions *opts)
             cfg.castling = false;
             ok = true; /* takes no value: it may come last */
             i--;
+        } else if (!strcmp(a, "--resign")) {
+            char extra;
+            ok = ok && sscanf(v, "%d,%d%c", &cfg.resign_moves, &cfg.resign_cp, &extra) == 2 &&
+                 cfg.resign_moves >= 1 && cfg.resign_cp >= 1;
         } else if (!strcmp(a, "--sprt")) {
             ok = ok && sscanf(v, "%lf,%lf", &cfg.elo0, &cfg.elo1) == 2 && cfg.elo1 > cfg.elo0;
             cfg.sprt = true;

@@ -257,6 +257,8 @@ static void cmd_go(Uci *u, char *args)
         l.depth = 2 * l.mate + 1;
     u->limits = l;
     memcpy(u->search_pos, u->pos, sizeof *u->pos);
+    /* A `stop` read before the search thread gets going must still stop it. */
+    engine_arm(u->engine);
     if (thrd_create(&u->thread, search_thread, u) != thrd_success) {
         say(u, "info string error: cannot start the search thread");
         return;

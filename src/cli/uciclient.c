@@ -116,6 +116,30 @@ bool uci_client_wait_for(UciClient *c, const char *prefix, char *line, int size,
     }
 }
 
+bool uci_client_wait_bestmove(UciClient *c, char *line, int size, int timeout_ms, int *score, bool *scored)
+{
+    long long deadline = now_ms() + timeout_ms;
+    *scored = false;
+    for (;;) {
+        long long left = deadline - now_ms();
+        if (left <= 0 || !uci_client_read_line(c, line, size, (int)left))
+            return false;
+        if (!strncmp(line, "bestmove", 8))
+            return true;
+        const char *at;
+        int n;
+        if (strncmp(line, "info ", 5))
+            continue;
+        if ((at = strstr(line, " score cp ")) && sscanf(at, " score cp %d", &n) == 1) {
+            *score = n;
+            *scored = true;
+        } else if ((at = strstr(line, " score mate ")) && sscanf(at, " score mate %d", &n) == 1) {
+            *score = n > 0 ? UCI_MATE_CP : -UCI_MATE_CP;
+            *scored = true;
+        }
+    }
+}
+
 void uci_client_stop(UciClient *c)
 {
     if (c->pid <= 0)

@@ -21,6 +21,11 @@ bool uci_client_send(UciClient *c, const char *fmt, ...);
 bool uci_client_read_line(UciClient *c, char *line, int size, int timeout_ms);
 /* Reads lines until one starts with prefix; the line is left in line. */
 bool uci_client_wait_for(UciClient *c, const char *prefix, char *line, int size, int timeout_ms);
+/* A reported mate counts as this many centipawns (for adjudication by score). */
+enum { UCI_MATE_CP = 100000 };
+/* Reads lines until "bestmove" (left in line); *score gets the last score an info line reported
+ * (mates as +-UCI_MATE_CP) and *scored whether there was one. */
+bool uci_client_wait_bestmove(UciClient *c, char *line, int size, int timeout_ms, int *score, bool *scored);
 void uci_client_stop(UciClient *c);
 
 #endif

@@ -47,6 +47,7 @@ struct Engine {
     EvalTables eval[2];
     const Variant *eval_variant[2];
     atomic_bool stop;
+    bool armed; /* engine_arm ran: the next search must not clear stop */
     SearchLimits limits;
     double start_time;
     int soft_ms, hard_ms;
@@ -147,6 +148,12 @@ static uint64_t total_nodes(const Engine *e)
 uint64_t engine_last_nodes(const Engine *e) { return total_nodes(e); }
 
 void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
+
+void engine_arm(Engine *e)
+{
+    atomic_store(&e->stop, false);
+    e->armed = true;
+}
 
 static bool name_is(const char *a, const char *b)
 {
@@ -815,7 +822,9 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
 {
     e->start_time = now_ms();
     e->limits = *limits;
-    atomic_store(&e->stop, false);
+    if (!e->armed)
+        atomic_store(&e->stop, false);
+    e->armed = false;
     memset(e->lines, 0, sizeof e->lines);
     const Variant *v = root->v;
     int slot = v == e->eval_variant[0] ? 0 : v == e->eval_variant[1] ? 1 : -1;

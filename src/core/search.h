@@ -73,5 +73,8 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
 uint64_t engine_last_nodes(const Engine *e);
 /* Asks a running search to stop as soon as possible; safe from another thread. */
 void engine_stop(Engine *e);
+/* For a search about to start on another thread: clears earlier stop requests now, so that the
+ * coming engine_search keeps (instead of clearing) a stop that arrives before it begins. */
+void engine_arm(Engine *e);
 
 #endif
