@@ -1,16 +1,19 @@
 /*
  * The engine through its protocol-free API: puzzles it must solve (mates in one taken from the
  * rule data, knight-ride mates, stalemate wins), reproducibility of a fixed-depth search, legality
- * of its move on every data position, MultiPV, skill levels and stopping an infinite search.
+ * of its move on every data position, MultiPV, skill levels and stopping an infinite search, and
+ * the static exchange evaluation against a full search of the exchange.
  */
 #include <threads.h>
 
 #include "testutil.h"
 
+#include "core/eval.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/postext.h"
 #include "core/search.h"
+#include "core/see.h"
 
 static Engine *engine(void)
 {
@@ -239,12 +242,84 @@ static void test_stop_infinite(void **state)
     free(run.p);
 }
 
+/* The exchange on one hex searched exactly: legal captures there only, either side free to stop. */
+static int exchange_value(Position *p, const int *values, int to)
+{
+    MoveList ml;
+    gen_legal(p, &ml);
+    int best = 0;
+    for (int i = 0; i < ml.count; i++) {
+        Move m = ml.moves[i];
+        if (move_to(m) != to || move_kind(m) != MK_NORMAL || move_promo(m) != NO_TYPE)
+            continue;
+        int gain = values[piece_type(p->board[to])];
+        pos_make(p, m);
+        gain -= exchange_value(p, values, to);
+        pos_unmake(p);
+        if (gain > best)
+            best = gain;
+    }
+    return best;
+}
+
+/* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
+static void see_agrees_with_exchanges(const char *variant, const char *key, const char *file)
+{
+    LineReader r;
+    assert_true(reader_open(&r, file));
+    Position *p = position_new();
+    EvalTables *t = malloc(sizeof *t);
+    assert_non_null(t);
+    eval_build(t, variant_find(variant));
+    int captures = 0, disagreements = 0;
+    while (reader_next(&r)) {
+        cJSON *d = cJSON_Parse(r.line);
+        assert_non_null(d);
+        load(p, variant, json_string(d, key));
+        MoveList ml;
+        gen_legal(p, &ml);
+        for (int i = 0; i < ml.count; i++) {
+            Move m = ml.moves[i];
+            int to = move_to(m);
+            if (move_kind(m) != MK_NORMAL || move_promo(m) != NO_TYPE || !p->board[to])
+                continue;
+            int exact = t->value[piece_type(p->board[to])];
+            pos_make(p, m);
+            exact -= exchange_value(p, t->value, to);
+            pos_unmake(p);
+            captures++;
+            disagreements += see_ge(p, t->value, m, 0) != (exact >= 0);
+        }
+        cJSON_Delete(d);
+    }
+    reader_close(&r);
+    print_message("%s: SEE disagrees with the exact exchange on %d of %d captures\n", variant, disagreements,
+                  captures);
+    assert_true(captures > 1000);
+    assert_true(disagreements * 100 <= captures);
+    free(t);
+    free(p);
+}
+
+static void test_see_cescacs(void **state)
+{
+    (void)state;
+    see_agrees_with_exchanges("cescacs", "pdtl", "cescacs/positions.jsonl");
+}
+
+static void test_see_glinski(void **state)
+{
+    (void)state;
+    see_agrees_with_exchanges("glinski", "fen", "glinski/positions.jsonl");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_puzzles),          cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_multipv_and_skill), cmocka_unit_test(test_stop_infinite),
         cmocka_unit_test(test_legal_cescacs),    cmocka_unit_test(test_legal_glinski),
+        cmocka_unit_test(test_see_cescacs),      cmocka_unit_test(test_see_glinski),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 
 #include "eval.h"
 #include "movegen.h"
+#include "see.h"
 #include "status.h"
 #include "tt.h"
 
@@ -27,6 +28,7 @@ typedef struct Worker {
     Move killers[MAX_PLY][2];
     int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int static_evals[MAX_PLY + 1]; /* per ply of the current line; TT_NO_EVAL in check */
     int pv_len[MAX_PLY + 1];
     atomic_uint_fast64_t nodes;
     int seldepth;
@@ -273,59 +275,6 @@ static Piece captured_piece(const Position *p, Move m)
     return p->board[move_to(m)];
 }
 
-enum { SEE_KING_VALUE = 100000 };
-
-static int see_value(const Worker *w, Piece pc)
-{
-    return piece_type(pc) == KING ? SEE_KING_VALUE : piece_value(w, pc);
-}
-
-/*
- * Static exchange evaluation: does the capture sequence on the target hex, each side taking with
- * its least valuable attacker, leave the mover at least `threshold`? Attackers are recomputed on
- * a scratch board after every capture, so x-rays (and the elephant's two-step) come in naturally.
- */
-static bool see_ge(const Worker *w, Move m, int threshold)
-{
-    const Position *p = &w->pos;
-    MoveKind kind = move_kind(m);
-    if (kind != MK_NORMAL || move_promo(m) != NO_TYPE)
-        return true;
-    int from = move_from(m), to = move_to(m);
-    /* Taking a man worth at least the taker can only lose if threshold asks for more. */
-    if (threshold <= 0 && piece_value(w, p->board[to]) >= see_value(w, p->board[from]))
-        return true;
-    Piece board[MAX_CELLS];
-    memcpy(board, p->board, sizeof board);
-    int gain[64], d = 0;
-    gain[0] = piece_value(w, board[to]);
-    int on_target = see_value(w, board[from]);
-    board[to] = board[from];
-    board[from] = EMPTY;
-    Color side = (Color)!p->stm;
-    while (d < 62) {
-        uint8_t attackers[64];
-        int n = board_attackers(p, board, to, side, attackers);
-        if (n == 0)
-            break;
-        int best = 0;
-        for (int i = 1; i < n; i++)
-            if (see_value(w, board[attackers[i]]) < see_value(w, board[attackers[best]]))
-                best = i;
-        d++;
-        gain[d] = on_target - gain[d - 1];
-        if ((-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]) < 0)
-            break;
-        on_target = see_value(w, board[attackers[best]]);
-        board[to] = board[attackers[best]];
-        board[attackers[best]] = EMPTY;
-        side = (Color)!side;
-    }
-    while (--d > 0)
-        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
-    return gain[0] >= threshold;
-}
-
 static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
@@ -337,7 +286,7 @@ static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move t
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? w->eval->value[move_promo(m)] : 0;
             /* Captures that lose material go after the killers. */
-            int base = see_ge(w, m, 0) ? ORDER_NOISY : ORDER_LOSING;
+            int base = see_ge(&w->pos, w->eval->value, m, 0) ? ORDER_NOISY : ORDER_LOSING;
             scores[i] = base + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
         } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
             scores[i] = ORDER_KILLER + (m == w->killers[ply][0]);
@@ -389,22 +338,33 @@ static int score_from_tt(int s, int ply)
     return s >= SCORE_KNOWN ? s - ply : s <= -SCORE_KNOWN ? s + ply : s;
 }
 
-/* Probes the table: stores the remembered move in *tt_move (when asked) and returns true when a
- * bound at least depth deep settles the window, with its score in *score. */
-static bool tt_cutoff(const Worker *w, int ply, int depth, int alpha, int beta, Move *tt_move, int *score)
+/* What the table remembers of the node (bound BOUND_NONE: nothing). */
+typedef struct {
+    Move move;
+    int score, eval, depth, bound;
+} TTHit;
+
+static TTHit tt_lookup(const Worker *w, int ply)
 {
+    TTHit hit = {MOVE_NONE, 0, TT_NO_EVAL, 0, BOUND_NONE};
     const TTEntry *tte = tt_probe(&w->engine->tt, w->pos.key);
     if (!tte)
-        return false;
+        return hit;
     TTEntry entry = *tte; /* one copy: another thread may be rewriting the slot */
-    if (entry.key != w->pos.key)
-        return false;
-    if (tt_move)
-        *tt_move = entry.move;
-    *score = score_from_tt(entry.score, ply);
-    int bound = entry.bound_age & 3;
-    return entry.depth >= depth && (bound == BOUND_EXACT || (bound == BOUND_LOWER && *score >= beta) ||
-                                    (bound == BOUND_UPPER && *score <= alpha));
+    hit.move = entry.move;
+    hit.score = score_from_tt(entry.score, ply);
+    hit.eval = entry.eval;
+    hit.depth = entry.depth;
+    hit.bound = entry.bound_age & 3;
+    return hit;
+}
+
+/* A bound at least depth deep that settles the window. */
+static bool tt_settles(const TTHit *hit, int depth, int alpha, int beta)
+{
+    return hit->bound != BOUND_NONE && hit->depth >= depth &&
+           (hit->bound == BOUND_EXACT || (hit->bound == BOUND_LOWER && hit->score >= beta) ||
+            (hit->bound == BOUND_UPPER && hit->score <= alpha));
 }
 
 static bool is_draw(const Position *p, int ply)
@@ -441,6 +401,9 @@ static void update_pv(Worker *w, int ply, Move m)
 
 static bool count_node(Worker *w)
 {
+    /* Once stopped, the calls still made while the stack unwinds are not nodes. */
+    if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
+        return true;
     uint64_t n = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
     if ((n & 1023) == 0 || (w->engine->limits.nodes && w->id == 0))
         check_limits(w);
@@ -489,21 +452,29 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         w->seldepth = ply;
     if (is_draw(p, ply))
         return 0;
-    int tt_score;
-    if (beta - alpha == 1 && tt_cutoff(w, ply, 0, alpha, beta, NULL, &tt_score))
-        return tt_score;
+    TTHit tt = tt_lookup(w, ply);
+    if (beta - alpha == 1 && tt_settles(&tt, 0, alpha, beta))
+        return tt.score;
     bool in_check = pos_in_check(p) && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
         return in_check ? 0 : evaluate(p, w->eval, &w->pawns);
-    int best = -SCORE_INFINITE, orig_alpha = alpha;
+    int best = -SCORE_INFINITE, orig_alpha = alpha, static_eval = TT_NO_EVAL;
     Move best_move = MOVE_NONE;
     if (!in_check) {
         /* Step 1. Stand pat: the side to move need not capture. Far outside the window the
          * cheap material estimate decides, sparing the mobility count. */
-        int estimate = evaluate_material(p, w->eval, &w->pawns);
-        best = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha ? estimate : evaluate(p, w->eval, &w->pawns);
-        if (best >= beta)
+        if (tt.eval != TT_NO_EVAL) {
+            best = static_eval = tt.eval;
+        } else {
+            int estimate = evaluate_material(p, w->eval, &w->pawns);
+            bool decided = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha;
+            best = decided ? estimate : (static_eval = evaluate(p, w->eval, &w->pawns));
+        }
+        if (best >= beta) {
+            if (tt.bound == BOUND_NONE)
+                tt_store(&w->engine->tt, p->key, MOVE_NONE, score_to_tt(best, ply), static_eval, 0, BOUND_LOWER);
             return best;
+        }
         if (best > alpha)
             alpha = best;
     }
@@ -515,7 +486,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     if (in_check && ml.count == 0)
         return -SCORE_MATE + ply;
     int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, MOVE_NONE, ply);
+    score_moves(w, &ml, scores, tt.move, ply);
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next(&ml, scores, i);
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
@@ -527,7 +498,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             continue;
         /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
          * worth searching. */
-        if (!in_check && scores[i] < 0)
+        if (!in_check && (scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
         pos_make(p, m);
         tt_prefetch(&w->engine->tt, p->key);
@@ -541,7 +512,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     if (best == -SCORE_INFINITE) /* in check, every evasion pruned: cannot happen, but stay sane */
         return alpha;
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&w->engine->tt, p->key, best_move, score_to_tt(best, ply), 0, bound);
+    tt_store(&w->engine->tt, p->key, best_move, score_to_tt(best, ply), static_eval, 0, bound);
     return best;
 }
 
@@ -581,17 +552,21 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     }
 
     /* Step 2. Transposition table: a deep enough bound ends the node outside PV lines. */
-    Move tt_move = MOVE_NONE;
-    int tt_score;
-    if (tt_cutoff(w, ply, depth, alpha, beta, &tt_move, &tt_score) && !pv_node)
-        return tt_score;
+    TTHit tt = tt_lookup(w, ply);
+    if (!pv_node && tt_settles(&tt, depth, alpha, beta))
+        return tt.score;
+    Move tt_move = tt.move;
 
     bool in_check = pos_in_check(p);
-    int static_eval = in_check ? -SCORE_INFINITE : evaluate(p, w->eval, &w->pawns);
+    int static_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate(p, w->eval, &w->pawns);
+    w->static_evals[ply] = static_eval;
+    /* Better than two plies ago: pruning may be bolder, reductions smaller. */
+    bool improving = !in_check && ply >= 2 && w->static_evals[ply - 2] != TT_NO_EVAL &&
+                     static_eval > w->static_evals[ply - 2];
 
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
-        if (depth <= 6 && static_eval - 90 * depth >= beta && static_eval < SCORE_KNOWN)
+        if (depth <= 6 && static_eval - 90 * (depth - improving) >= beta && static_eval < SCORE_KNOWN)
             return static_eval;
         /* Step 4. Null move: if passing still holds beta, a real move will too. */
         if (null_ok && depth >= 3 && static_eval >= beta && has_pieces(p, p->stm)) {
@@ -623,12 +598,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (root && excluded_at_root(w, m))
             continue;
         bool noisy = move_is_noisy(p, m);
-        /* Step 5. Late quiet moves at shallow depth are pruned outright, and so are quiet moves
-         * that cannot lift a hopeless static evaluation to alpha (futility). */
-        if (!root && !pv_node && !in_check && !noisy && best > -SCORE_KNOWN) {
-            if (depth <= 3 && searched > 4 + depth * depth)
+        /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
+         * position is not improving), and so are captures that lose too much in the exchange. */
+        if (!root && best > -SCORE_KNOWN) {
+            if (!pv_node && !in_check && !noisy && depth <= 3 && searched > (4 + depth * depth) * (2 + improving) / 3)
                 continue;
-
+            if (noisy && depth <= 5 && scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -120 * depth))
+                continue;
         }
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
@@ -646,6 +622,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                 r = reduction(w, depth, searched);
                 if (pv_node)
                     r--;
+                if (!improving)
+                    r++;
                 /* Moves that often refuted other positions deserve a closer look. */
                 r -= w->history[!p->stm][move_from(m)][move_to(m)] / 8192;
                 if (r < 0)
@@ -674,7 +652,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     if (searched == 0) /* every root move excluded */
         return alpha;
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), depth, bound);
+    tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), in_check ? TT_NO_EVAL : static_eval, depth, bound);
     return best;
 }
 

@@ -42,6 +42,8 @@ void tt_clear(TTable *tt)
 
 void tt_new_search(TTable *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
 
+static uint32_t check_of(uint64_t key) { return (uint32_t)(key >> 32); }
+
 static TTEntry *bucket_of(const TTable *tt, uint64_t key)
 {
     return &tt->entries[(size_t)key & (tt->count - 1) & ~(size_t)(BUCKET - 1)];
@@ -51,23 +53,25 @@ const TTEntry *tt_probe(const TTable *tt, uint64_t key)
 {
     TTEntry *b = bucket_of(tt, key);
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].key == key && (b[i].bound_age & 3))
+        if (b[i].check == check_of(key) && (b[i].bound_age & 3))
             return &b[i];
     return NULL;
 }
 
-void tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound)
+void tt_store(TTable *tt, uint64_t key, Move move, int score, int eval, int depth, int bound)
 {
     TTEntry *b = bucket_of(tt, key);
     TTEntry *e = &b[1];
+    uint32_t check = check_of(key);
     bool stale = (b[0].bound_age >> 2) != tt->generation;
-    if (b[0].key == key || stale || depth >= b[0].depth)
+    if (b[0].check == check || stale || depth >= b[0].depth)
         e = &b[0];
-    if (e->key == key && move == MOVE_NONE)
+    if (e->check == check && move == MOVE_NONE)
         move = e->move; /* keep the best move we knew */
-    e->key = key;
+    e->check = check;
     e->move = move;
     e->score = (int16_t)score;
+    e->eval = (int16_t)eval;
     e->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
     e->bound_age = (uint8_t)(bound | tt->generation << 2);
 }
