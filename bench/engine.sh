@@ -5,7 +5,7 @@ set -euo pipefail
 bin=${1:-build/hexchess}
 [ -x "$bin" ] || { echo "engine.sh: no hexchess binary at '$bin' (run make first)" >&2; exit 2; }
 
-echo "bench (depth 7, 1 thread, 16 MB):"
+echo "bench (depth 9, 1 thread, 16 MB):"
 for run in 1 2 3; do
   echo "  run $run: $("$bin" bench 2>/dev/null | tail -n 1)"
 done

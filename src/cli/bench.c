@@ -12,7 +12,7 @@
 #include "../core/search.h"
 #include "cli.h"
 
-enum { BENCH_DEFAULT_DEPTH = 7 };
+enum { BENCH_DEFAULT_DEPTH = 9 };
 
 static const struct {
     const char *variant;

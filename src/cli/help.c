@@ -54,7 +54,7 @@ const Command cli_commands[] = {
      "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n", true},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
-     "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 7) with one\n"
+     "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 9) with one\n"
      "thread and a 16 MB hash cleared between positions. Progress goes to stderr; the last line\n"
      "is 'N nodes M nps'. N is the engine's fingerprint: identical in every build; it changes\n"
      "only when the search's behaviour changes (commits say 'Bench: N').\n", false},

@@ -27,6 +27,8 @@ typedef struct Worker {
     const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
     Move killers[MAX_PLY][2];
     int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
+    /* The quiet move that last refuted a move, by the refuted move's man and target hex. */
+    Move countermoves[1 << 5][MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int static_evals[MAX_PLY + 1]; /* per ply of the current line; TT_NO_EVAL in check */
     int pv_len[MAX_PLY + 1];
@@ -136,6 +138,7 @@ void engine_new_game(Engine *e)
     for (int i = 0; i < e->worker_nb; i++) {
         memset(e->workers[i].history, 0, sizeof e->workers[i].history);
         memset(e->workers[i].killers, 0, sizeof e->workers[i].killers);
+        memset(e->workers[i].countermoves, 0, sizeof e->workers[i].countermoves);
     }
 }
 
@@ -275,9 +278,20 @@ static Piece captured_piece(const Position *p, Move m)
     return p->board[move_to(m)];
 }
 
+/* The countermove entry answering the move just played (a scratch slot after a null move). */
+static Move *countermove_slot(Worker *w)
+{
+    const Position *p = &w->pos;
+    Move last = p->ply > 0 ? p->hist[p->ply - 1].move : MOVE_NONE;
+    if (last == MOVE_NONE)
+        return &w->countermoves[0][0];
+    return &w->countermoves[p->board[move_to(last)] & 31][move_to(last)];
+}
+
 static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
+    Move countermove = *countermove_slot((Worker *)w);
     for (int i = 0; i < ml->count; i++) {
         Move m = ml->moves[i];
         if (m == tt_move) {
@@ -289,7 +303,9 @@ static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move t
             int base = see_ge(&w->pos, w->eval->value, m, 0) ? ORDER_NOISY : ORDER_LOSING;
             scores[i] = base + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
         } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
-            scores[i] = ORDER_KILLER + (m == w->killers[ply][0]);
+            scores[i] = ORDER_KILLER + 2 * (m == w->killers[ply][0]);
+        } else if (m == countermove) {
+            scores[i] = ORDER_KILLER - 1;
         } else {
             scores[i] = w->history[p->stm][move_from(m)][move_to(m)];
         }
@@ -318,6 +334,7 @@ static void update_quiet_stats(Worker *w, Move best, int depth, int ply, const M
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0] = best;
     }
+    *countermove_slot(w) = best;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     for (int i = 0; i < tried_nb; i++) {
         int16_t *h = &w->history[us][move_from(tried[i])][move_to(tried[i])];
@@ -602,6 +619,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          * position is not improving), and so are captures that lose too much in the exchange. */
         if (!root && best > -SCORE_KNOWN) {
             if (!pv_node && !in_check && !noisy && depth <= 3 && searched > (4 + depth * depth) * (2 + improving) / 3)
+                continue;
+            /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
+            if (!pv_node && !in_check && !noisy && depth <= 5 && searched > 0 &&
+                static_eval + 100 + 90 * depth <= alpha)
                 continue;
             if (noisy && depth <= 5 && scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -120 * depth))
                 continue;
