@@ -92,6 +92,39 @@ void eval_rebuild(EvalTables *t)
     }
 }
 
+/*
+ * Per game, the Texel-tuned weights a match confirmed (see tools/tuned-weights.txt for how they were
+ * fitted and tested); a game without a set uses default_weights and its seeds' piece values.
+ */
+static const struct {
+    const char *variant;
+    int weights[EVAL_PARAM_NB];
+} tuned_sets[] = {
+    {"cescacs", {
+        [EP_CENTRE_MINOR] = -2,                  /* default 6 */
+        [EP_CENTRE_SLIDER] = 0,                  /* default 3 */
+        [EP_KING_CENTRE] = 11,                   /* default 8 */
+        [EP_PAWN_ADVANCE] = 0,                   /* default 4 */
+        [EP_PAWN_NEAR_PROMOTION] = 42,           /* default 30 */
+        [EP_PASSED_PAWN] = 18,                   /* default 6 */
+        [EP_PROTECTED_PAWN] = 1,                 /* default 8 */
+        [EP_AWAITING_PAWN] = 150,
+        [EP_MOBILITY] = 1,                       /* default 2 */
+        [EP_ALL_BISHOPS] = 30,                   /* default 50 */
+        [EP_KING_SHELTER] = 9,                   /* default 6 */
+        [EP_KING_ATTACKERS] = 10,
+        [EP_TEMPO] = 10,
+        [EP_VALUE_FIRST + QUEEN] = 1993,         /* seed 1600 */
+        [EP_VALUE_FIRST + WYVERN] = 1933,        /* seed 1500 */
+        [EP_VALUE_FIRST + ROOK] = 935,           /* seed 1000 */
+        [EP_VALUE_FIRST + PEGASUS] = 1219,       /* seed 800 */
+        [EP_VALUE_FIRST + KNIGHT] = 428,         /* seed 400 */
+        [EP_VALUE_FIRST + BISHOP] = 304,         /* seed 300 */
+        [EP_VALUE_FIRST + ELEPHANT] = 173,       /* seed 200 */
+        [EP_VALUE_FIRST + PAWN] = 134,           /* seed 100 */
+    }},
+};
+
 void eval_build(EvalTables *t, const Variant *v)
 {
     memset(t, 0, sizeof *t);
@@ -99,6 +132,9 @@ void eval_build(EvalTables *t, const Variant *v)
     memcpy(t->w, default_weights, sizeof default_weights);
     for (int type = 0; type < PIECE_TYPE_NB; type++)
         t->w[EP_VALUE_FIRST + type] = v->desc->pieces[type].value;
+    for (size_t i = 0; i < sizeof tuned_sets / sizeof tuned_sets[0]; i++)
+        if (!strcmp(tuned_sets[i].variant, v->desc->name))
+            memcpy(t->w, tuned_sets[i].weights, sizeof t->w);
     eval_rebuild(t);
 }
 
