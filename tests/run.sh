@@ -326,8 +326,9 @@ for option in 'UCI_Variant type combo default cescacs var cescacs var glinski' '
 done
 check "uci: readyok after isready" has_line '^readyok$'
 
-# ucinewgame + go nodes N twice: the same lines, apart from the clock-dependent fields.
-strip_clock() { grep -v '^id \|^option ' "$tmp/out" | sed -E 's/ (time|nps|hashfull) [0-9]+//g'; }
+# ucinewgame + go nodes N twice: the same lines, apart from the clock-dependent fields (and
+# readyok, which isready gets at once, even mid-search).
+strip_clock() { grep -v '^id \|^option \|^readyok$' "$tmp/out" | sed -E 's/ (time|nps|hashfull) [0-9]+//g'; }
 for variant in cescacs glinski; do
   uci_session "go nodes twice ($variant)" "setoption name UCI_Variant value $variant" ucinewgame \
     'position startpos' 'go nodes 20000' isready
