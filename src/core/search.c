@@ -27,8 +27,8 @@ typedef struct Worker {
     const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
     Move killers[MAX_PLY][2];
     int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
-    /* The quiet move that last refuted a move, by the refuted move's man and target hex. */
-    Move countermoves[1 << 5][MAX_CELLS];
+    /* The quiet move that last refuted a move, by countermove_index of the refuted move. */
+    Move countermoves[32 * MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int static_evals[MAX_PLY + 1]; /* per ply of the current line; TT_NO_EVAL in check */
     int pv_len[MAX_PLY + 1];
@@ -278,20 +278,20 @@ static Piece captured_piece(const Position *p, Move m)
     return p->board[move_to(m)];
 }
 
-/* The countermove entry answering the move just played (a scratch slot after a null move). */
-static Move *countermove_slot(Worker *w)
+/* The countermove slot answering the move just played: its man and target hex (slot 0, never a
+ * real move's, after a null move). */
+static int countermove_index(const Position *p)
 {
-    const Position *p = &w->pos;
     Move last = p->ply > 0 ? p->hist[p->ply - 1].move : MOVE_NONE;
     if (last == MOVE_NONE)
-        return &w->countermoves[0][0];
-    return &w->countermoves[p->board[move_to(last)] & 31][move_to(last)];
+        return 0;
+    return (p->board[move_to(last)] & 31) * MAX_CELLS + move_to(last);
 }
 
 static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
-    Move countermove = *countermove_slot((Worker *)w);
+    Move countermove = w->countermoves[countermove_index(p)];
     for (int i = 0; i < ml->count; i++) {
         Move m = ml->moves[i];
         if (m == tt_move) {
@@ -334,7 +334,7 @@ static void update_quiet_stats(Worker *w, Move best, int depth, int ply, const M
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0] = best;
     }
-    *countermove_slot(w) = best;
+    w->countermoves[countermove_index(&w->pos)] = best;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     for (int i = 0; i < tried_nb; i++) {
         int16_t *h = &w->history[us][move_from(tried[i])][move_to(tried[i])];
