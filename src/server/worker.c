@@ -117,6 +117,9 @@ static void *worker_main(void *arg)
 {
     Worker *w = arg;
     ServerGame *g = w->g;
+    w->engine = engine_new();
+    if (w->engine)
+        set_option(w->engine, "Hash", w->limits.hash_mb);
     pthread_mutex_lock(&g->lock);
     while (!w->quit) {
         Job job = due_job(g);
@@ -134,17 +137,15 @@ static void *worker_main(void *arg)
         w->job = job;
         w->serial = g->analysis.serial;
         w->searching = true;
+        /* A stop requested from now on (under the lock) must reach this search. */
+        if (w->engine)
+            engine_arm(w->engine);
         g->thinking = job == JOB_MOVE;
         if (job == JOB_ANALYSE)
             g->analysis.running = true;
         pthread_mutex_unlock(&g->lock);
 
         Move best = MOVE_NONE;
-        if (!w->engine) {
-            w->engine = engine_new();
-            if (w->engine)
-                set_option(w->engine, "Hash", w->limits.hash_mb);
-        }
         if (w->engine) {
             set_option(w->engine, "Skill Level", level);
             SearchLimits limits;
