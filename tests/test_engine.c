@@ -124,49 +124,74 @@ static void test_reproducible(void **state)
     free(p);
 }
 
-/* On every data position a shallow search returns a legal move, or none when there is none. */
-static void legal_on_every_position(const char *variant, const char *key, const char *file)
+/* The rule data's positions of one game. */
+typedef struct {
+    const char *variant, *key, *file;
+} DataSet;
+
+static const DataSet cescacs_data = {"cescacs", "pdtl", "cescacs/positions.jsonl"};
+static const DataSet glinski_data = {"glinski", "fen", "glinski/positions.jsonl"};
+
+typedef void (*PositionVisit)(Position *p, int line, void *ctx);
+
+/* Calls visit on every position of the set; returns how many there were. */
+static int visit_data_positions(const DataSet *set, PositionVisit visit, void *ctx)
 {
     LineReader r;
-    assert_true(reader_open(&r, file));
+    assert_true(reader_open(&r, set->file));
     Position *p = position_new();
-    Engine *e = engine();
-    Tally t = {0};
     int n = 0;
-    /* Depth 2, with a node cap so that capture-rich random positions keep the run short. */
-    const int depth = 2;
-    const uint64_t node_cap = 1500;
     while (reader_next(&r)) {
         cJSON *d = cJSON_Parse(r.line);
         assert_non_null(d);
-        load(p, variant, json_string(d, key));
-        n++;
-        MoveList legal;
-        gen_legal(p, &legal);
-        SearchLimits l = depth_limit(depth);
-        l.nodes = node_cap;
-        Move m = engine_search(e, p, &l, NULL, NULL);
-        if (legal.count == 0 ? m != MOVE_NONE : !move_is_legal(p, m))
-            tally_fail(&t, "%s line %d: engine returned an illegal move", file, r.number);
+        load(p, set->variant, json_string(d, set->key));
         cJSON_Delete(d);
+        visit(p, r.number, ctx);
+        n++;
     }
     reader_close(&r);
-    assert_true(n > 1000);
-    assert_int_equal(t.failures, 0);
-    engine_free(e);
     free(p);
+    return n;
+}
+
+typedef struct {
+    Engine *e;
+    const char *file;
+    Tally t;
+} LegalityRun;
+
+/* Depth 2, with a node cap so that capture-rich random positions keep the run short. */
+static void check_engine_move(Position *p, int line, void *ctx)
+{
+    LegalityRun *run = ctx;
+    MoveList legal;
+    gen_legal(p, &legal);
+    SearchLimits l = depth_limit(2);
+    l.nodes = 1500;
+    Move m = engine_search(run->e, p, &l, NULL, NULL);
+    if (legal.count == 0 ? m != MOVE_NONE : !move_is_legal(p, m))
+        tally_fail(&run->t, "%s line %d: engine returned an illegal move", run->file, line);
+}
+
+/* On every data position a shallow search returns a legal move, or none when there is none. */
+static void legal_on_every_position(const DataSet *set)
+{
+    LegalityRun run = {engine(), set->file, {0}};
+    assert_true(visit_data_positions(set, check_engine_move, &run) > 1000);
+    assert_int_equal(run.t.failures, 0);
+    engine_free(run.e);
 }
 
 static void test_legal_cescacs(void **state)
 {
     (void)state;
-    legal_on_every_position("cescacs", "pdtl", "cescacs/positions.jsonl");
+    legal_on_every_position(&cescacs_data);
 }
 
 static void test_legal_glinski(void **state)
 {
     (void)state;
-    legal_on_every_position("glinski", "fen", "glinski/positions.jsonl");
+    legal_on_every_position(&glinski_data);
 }
 
 static void collect_lines(const SearchInfo *info, void *ctx)
@@ -262,55 +287,57 @@ static int exchange_value(Position *p, const int *values, int to)
     return best;
 }
 
-/* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
-static void see_agrees_with_exchanges(const char *variant, const char *key, const char *file)
+typedef struct {
+    const EvalTables *t;
+    int captures, disagreements;
+} SeeRun;
+
+static void compare_see(Position *p, int line, void *ctx)
 {
-    LineReader r;
-    assert_true(reader_open(&r, file));
-    Position *p = position_new();
+    (void)line;
+    SeeRun *run = ctx;
+    const int *values = run->t->value;
+    MoveList ml;
+    gen_legal(p, &ml);
+    for (int i = 0; i < ml.count; i++) {
+        Move m = ml.moves[i];
+        int to = move_to(m);
+        if (move_kind(m) != MK_NORMAL || move_promo(m) != NO_TYPE || !p->board[to])
+            continue;
+        int exact = values[piece_type(p->board[to])];
+        pos_make(p, m);
+        exact -= exchange_value(p, values, to);
+        pos_unmake(p);
+        run->captures++;
+        run->disagreements += see_ge(p, values, m, 0) != (exact >= 0);
+    }
+}
+
+/* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
+static void see_agrees_with_exchanges(const DataSet *set)
+{
     EvalTables *t = malloc(sizeof *t);
     assert_non_null(t);
-    eval_build(t, variant_find(variant));
-    int captures = 0, disagreements = 0;
-    while (reader_next(&r)) {
-        cJSON *d = cJSON_Parse(r.line);
-        assert_non_null(d);
-        load(p, variant, json_string(d, key));
-        MoveList ml;
-        gen_legal(p, &ml);
-        for (int i = 0; i < ml.count; i++) {
-            Move m = ml.moves[i];
-            int to = move_to(m);
-            if (move_kind(m) != MK_NORMAL || move_promo(m) != NO_TYPE || !p->board[to])
-                continue;
-            int exact = t->value[piece_type(p->board[to])];
-            pos_make(p, m);
-            exact -= exchange_value(p, t->value, to);
-            pos_unmake(p);
-            captures++;
-            disagreements += see_ge(p, t->value, m, 0) != (exact >= 0);
-        }
-        cJSON_Delete(d);
-    }
-    reader_close(&r);
-    print_message("%s: SEE disagrees with the exact exchange on %d of %d captures\n", variant, disagreements,
-                  captures);
-    assert_true(captures > 1000);
-    assert_true(disagreements * 100 <= captures);
+    eval_build(t, variant_find(set->variant));
+    SeeRun run = {t, 0, 0};
+    visit_data_positions(set, compare_see, &run);
+    print_message("%s: SEE disagrees with the exact exchange on %d of %d captures\n", set->variant,
+                  run.disagreements, run.captures);
+    assert_true(run.captures > 1000);
+    assert_true(run.disagreements * 100 <= run.captures);
     free(t);
-    free(p);
 }
 
 static void test_see_cescacs(void **state)
 {
     (void)state;
-    see_agrees_with_exchanges("cescacs", "pdtl", "cescacs/positions.jsonl");
+    see_agrees_with_exchanges(&cescacs_data);
 }
 
 static void test_see_glinski(void **state)
 {
     (void)state;
-    see_agrees_with_exchanges("glinski", "fen", "glinski/positions.jsonl");
+    see_agrees_with_exchanges(&glinski_data);
 }
 
 int main(void)
