@@ -1,8 +1,9 @@
 /*
  * The engine through its protocol-free API: puzzles it must solve (mates in one taken from the
  * rule data, knight-ride mates, stalemate wins), reproducibility of a fixed-depth search, legality
- * of its move on every data position, MultiPV, skill levels and stopping an infinite search, and
- * the static exchange evaluation against a full search of the exchange.
+ * of its move on every data position, MultiPV, skill levels and stopping an infinite search, the
+ * static exchange evaluation against a full search of the exchange, and an evaluation that favours
+ * neither colour.
  */
 #include <threads.h>
 
@@ -340,6 +341,58 @@ static void test_see_glinski(void **state)
     see_agrees_with_exchanges(&glinski_data);
 }
 
+typedef struct {
+    const EvalTables *t;
+    Position *mirrored;
+    Tally tally;
+} SymmetryRun;
+
+/* The position seen from the other side: every man on the mirrored hex in the other colour. */
+static void mirror_position(const Position *p, Position *out)
+{
+    const Geometry *g = &p->v->geo;
+    pos_clear(out, p->v);
+    for (int s = 0; s < g->cell_count; s++)
+        if (p->board[s])
+            pos_put(out, make_piece((Color)!piece_color(p->board[s]), piece_type(p->board[s])),
+                    geometry_mirror(g, s));
+    out->stm = (Color)!p->stm;
+}
+
+static void compare_mirrored_eval(Position *p, int line, void *ctx)
+{
+    SymmetryRun *run = ctx;
+    mirror_position(p, run->mirrored);
+    int direct = evaluate(p, run->t, NULL), mirrored = evaluate(run->mirrored, run->t, NULL);
+    if (direct != mirrored)
+        tally_fail(&run->tally, "line %d: evaluation %d, mirrored %d", line, direct, mirrored);
+}
+
+/* Neither colour is favoured: the evaluation is the same from the mirrored position. */
+static void eval_is_colour_blind(const DataSet *set)
+{
+    EvalTables *t = malloc(sizeof *t);
+    assert_non_null(t);
+    eval_build(t, variant_find(set->variant));
+    SymmetryRun run = {t, position_new(), {0}};
+    assert_true(visit_data_positions(set, compare_mirrored_eval, &run) > 1000);
+    assert_int_equal(run.tally.failures, 0);
+    free(run.mirrored);
+    free(t);
+}
+
+static void test_eval_symmetric_cescacs(void **state)
+{
+    (void)state;
+    eval_is_colour_blind(&cescacs_data);
+}
+
+static void test_eval_symmetric_glinski(void **state)
+{
+    (void)state;
+    eval_is_colour_blind(&glinski_data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_multipv_and_skill), cmocka_unit_test(test_stop_infinite),
         cmocka_unit_test(test_legal_cescacs),    cmocka_unit_test(test_legal_glinski),
         cmocka_unit_test(test_see_cescacs),      cmocka_unit_test(test_see_glinski),
+        cmocka_unit_test(test_eval_symmetric_cescacs), cmocka_unit_test(test_eval_symmetric_glinski),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

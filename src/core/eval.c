@@ -5,13 +5,13 @@
 
 static const char *const param_names[EP_VALUE_FIRST] = {
     "CentreMinor", "CentreSlider", "KingCentre", "PawnAdvance", "PawnNearPromotion", "PassedPawn",
-    "ProtectedPawn", "AwaitingPawn", "Mobility", "AllBishops", "KingShelter", "KingAttackers", "Tempo",
+    "PassedPawnNear", "ProtectedPawn", "AwaitingPawn", "Mobility", "AllBishops", "KingShelter", "KingAttackers", "Tempo",
 };
 
 /* Default weights (centipawns); piece values come from the variant description. */
 static const int default_weights[EP_VALUE_FIRST] = {
     [EP_CENTRE_MINOR] = 6,  [EP_CENTRE_SLIDER] = 3,   [EP_KING_CENTRE] = 8,    [EP_PAWN_ADVANCE] = 4,
-    [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PROTECTED_PAWN] = 8, [EP_AWAITING_PAWN] = 150,
+    [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PASSED_PAWN_NEAR] = 4, [EP_PROTECTED_PAWN] = 8, [EP_AWAITING_PAWN] = 150,
     [EP_MOBILITY] = 2,      [EP_ALL_BISHOPS] = 50,     [EP_KING_SHELTER] = 6,  [EP_KING_ATTACKERS] = 10,
     [EP_TEMPO] = 10,
 };
@@ -77,6 +77,9 @@ void eval_rebuild(EvalTables *t)
                 int bonus;
                 if (atoms & ATOM_PAWN) {
                     int to_go = steps_to_promotion(v, (Color)c, s);
+                    int nearness = to_go < 6 ? 6 - to_go : 0;
+                    t->passed_pawn_bonus[c][s] = (int16_t)(w[EP_PASSED_PAWN] * t->pawn_steps_made[c][s] +
+                                                           w[EP_PASSED_PAWN_NEAR] * nearness * nearness);
                     bonus = w[EP_PAWN_ADVANCE] * t->pawn_steps_made[c][s] +
                             (to_go <= 3 && to_go > 0 ? w[EP_PAWN_NEAR_PROMOTION] * (4 - to_go) / 3 : 0);
                 } else if (atoms & ATOM_KING) {
@@ -107,6 +110,7 @@ static const struct {
         [EP_PAWN_ADVANCE] = 0,                   /* default 4 */
         [EP_PAWN_NEAR_PROMOTION] = 42,           /* default 30 */
         [EP_PASSED_PAWN] = 18,                   /* default 6 */
+        [EP_PASSED_PAWN_NEAR] = 0,               /* default 4 (added after the fit) */
         [EP_PROTECTED_PAWN] = 1,                 /* default 8 */
         [EP_AWAITING_PAWN] = 150,
         [EP_MOBILITY] = 1,                       /* default 2 */
@@ -184,7 +188,7 @@ static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
         }
     }
     if (is_passed(p, c, s))
-        score += t->w[EP_PASSED_PAWN] * t->pawn_steps_made[c][s];
+        score += t->passed_pawn_bonus[c][s];
     return score;
 }
 

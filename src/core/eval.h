@@ -15,6 +15,7 @@ typedef enum {
     EP_PAWN_ADVANCE,      /* per orthogonal step a pawn has made */
     EP_PAWN_NEAR_PROMOTION, /* extra for each of the last three steps */
     EP_PASSED_PAWN,       /* a pawn no enemy pawn can stop, per step made */
+    EP_PASSED_PAWN_NEAR,  /* ... per square of its nearness to promotion (6 - steps to go) */
     EP_PROTECTED_PAWN,    /* a pawn guarded by an own pawn */
     EP_AWAITING_PAWN,     /* a pawn waiting on its promotion hex (C'escacs) */
     EP_MOBILITY,          /* per hex a slider or leaper reaches */
@@ -35,6 +36,7 @@ typedef struct {
     int16_t pst[COLOR_NB][PIECE_TYPE_NB][MAX_CELLS];
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
+    int16_t passed_pawn_bonus[COLOR_NB][MAX_CELLS];
     /* Per king hex, a bit set of the hexes within KING_ZONE_RADIUS steps of it. */
     uint64_t king_zone[MAX_CELLS][(MAX_CELLS + 63) / 64];
 } EvalTables;
