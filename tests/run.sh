@@ -321,7 +321,7 @@ uci_session handshake uci isready quit
 check "uci: id name, then uciok" bash -c 'grep -q "^id name hexchess" "$1" && grep -qx uciok "$1"' _ "$tmp/out"
 for option in 'UCI_Variant type combo default cescacs var cescacs var glinski' 'Hash type spin' \
   'Threads type spin' 'MultiPV type spin' 'Skill Level type spin default 20 min 0 max 20' \
-  'Move Overhead type spin' 'Clear Hash type button' 'CescacsCastling type check default true'; do
+  'Move Overhead type spin' 'Contempt type spin default 0 min -200 max 200' 'Clear Hash type button' 'CescacsCastling type check default true'; do
   check "uci: declares option $option" has_line "^option name $option"
 done
 check "uci: readyok after isready" has_line '^readyok$'

@@ -1,9 +1,9 @@
 /*
  * The engine through its protocol-free API: puzzles it must solve (mates in one taken from the
  * rule data, knight-ride mates, stalemate wins), reproducibility of a fixed-depth search, legality
- * of its move on every data position, MultiPV, skill levels and stopping an infinite search, the
- * static exchange evaluation against a full search of the exchange, and an evaluation that favours
- * neither colour.
+ * of its move on every data position, MultiPV, skill levels, contempt and stopping an infinite
+ * search, the static exchange evaluation against a full search of the exchange, and an evaluation
+ * that favours neither colour.
  */
 #include <threads.h>
 
@@ -393,6 +393,30 @@ static void test_eval_symmetric_glinski(void **state)
     eval_is_colour_blind(&glinski_data);
 }
 
+/* A dead draw (knight against bare king) scores minus Contempt for the side the engine plays. */
+static void test_contempt(void **state)
+{
+    (void)state;
+    Position *p = position_new();
+    Engine *e = engine();
+    char err[128];
+    static const char *const sides[] = {"1/3/5/7/9/11/11/5k5/11/5N5/5K5 w - 0 1", "1/3/5/7/9/11/11/5k5/11/5N5/5K5 b - 0 1"};
+    static const char *const contempts[] = {"20", "0", "-35"};
+    for (int c = 0; c < 3; c++) {
+        assert_true(engine_set_option(e, "Contempt", contempts[c], err, sizeof err));
+        for (int side = 0; side < 2; side++) {
+            load(p, "glinski", sides[side]);
+            SearchInfo last = {0};
+            SearchLimits l = depth_limit(4);
+            engine_search(e, p, &l, remember_last, &last);
+            assert_int_equal(last.score, -atoi(contempts[c]));
+        }
+    }
+    assert_false(engine_set_option(e, "Contempt", "201", err, sizeof err));
+    engine_free(e);
+    free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_legal_cescacs),    cmocka_unit_test(test_legal_glinski),
         cmocka_unit_test(test_see_cescacs),      cmocka_unit_test(test_see_glinski),
         cmocka_unit_test(test_eval_symmetric_cescacs), cmocka_unit_test(test_eval_symmetric_glinski),
+        cmocka_unit_test(test_contempt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

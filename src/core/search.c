@@ -35,6 +35,7 @@ typedef struct Worker {
     atomic_uint_fast64_t nodes;
     int seldepth;
     int completed_depth;
+    Color root_stm;
     /* Root moves excluded from this search (MultiPV lines already reported). */
     Move excluded[MAX_MULTIPV];
     int excluded_nb;
@@ -43,7 +44,7 @@ typedef struct Worker {
 
 struct Engine {
     TTable tt;
-    int hash_mb, threads, multipv, skill, move_overhead;
+    int hash_mb, threads, multipv, skill, move_overhead, contempt;
     bool castling;
     char variant[16];
     Worker *workers;
@@ -67,6 +68,7 @@ const EngineOption engine_options[] = {
     {"MultiPV", OPT_SPIN, "1", 1, MAX_MULTIPV, NULL, "best lines to report"},
     {"Skill Level", OPT_SPIN, "20", 0, 20, NULL, "playing strength, 20 = full"},
     {"Move Overhead", OPT_SPIN, "30", 0, 5000, NULL, "milliseconds kept back per move for transmission"},
+    {"Contempt", OPT_SPIN, "0", -200, 200, NULL, "centipawns a draw is worth less than even to the engine"},
     {"Clear Hash", OPT_BUTTON, NULL, 0, 0, NULL, "empty the transposition table"},
     {"CescacsCastling", OPT_CHECK, "true", 0, 0, NULL, "false plays C'escacs without castling (leap cannot capture)"},
     {NULL, OPT_SPIN, NULL, 0, 0, NULL, NULL},
@@ -215,6 +217,8 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
         e->skill = (int)n;
     } else if (!strcmp(o->name, "Move Overhead")) {
         e->move_overhead = (int)n;
+    } else if (!strcmp(o->name, "Contempt")) {
+        e->contempt = (int)n;
     } else if (!strcmp(o->name, "Clear Hash")) {
         engine_new_game(e);
     } else if (!strcmp(o->name, "CescacsCastling")) {
@@ -395,6 +399,13 @@ static bool is_draw(const Position *p, int ply)
     return pos_insufficient_material(p);
 }
 
+/* With Contempt, a draw scores below even for the side the engine plays: against a weaker
+ * opponent, playing on in a level position wins more than it risks. */
+static int draw_score(const Worker *w)
+{
+    return w->pos.stm == w->root_stm ? -w->engine->contempt : w->engine->contempt;
+}
+
 static bool has_pieces(const Position *p, Color c)
 {
     return p->men_count[c] - p->count[c][PAWN] - p->count[c][KING] > 0;
@@ -468,7 +479,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (is_draw(p, ply))
-        return 0;
+        return draw_score(w);
     TTHit tt = tt_lookup(w, ply);
     if (beta - alpha == 1 && tt_settles(&tt, 0, alpha, beta))
         return tt.score;
@@ -559,7 +570,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     if (!root) {
         /* Step 1. Draws by rule, and mate-distance pruning. */
         if (is_draw(p, ply))
-            return 0;
+            return draw_score(w);
         if (ply >= MAX_PLY - 1)
             return evaluate(p, w->eval, &w->pawns);
         int mate_alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
@@ -851,6 +862,7 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
     for (int i = 0; i < e->worker_nb; i++) {
         Worker *w = &e->workers[i];
         memcpy(&w->pos, root, sizeof *root);
+        w->root_stm = root->stm;
         w->eval = &e->eval[slot];
         if (w->pawns_variant != v) {
             pawn_cache_clear(&w->pawns);
