@@ -269,7 +269,14 @@ static void check_limits(Worker *w)
 
 /* ---- move ordering ---- */
 
-enum { ORDER_TT = 1 << 30, ORDER_NOISY = 1 << 28, ORDER_KILLER = 1 << 27, ORDER_LOSING = -(1 << 28) };
+/* Noisy moves score ORDER_NOISY plus at most ORDER_BAND; until picked, their exchange is unjudged. */
+enum {
+    ORDER_TT = 1 << 30,
+    ORDER_NOISY = 1 << 28,
+    ORDER_BAND = 1 << 24,
+    ORDER_KILLER = 1 << 26,
+    ORDER_LOSING = -(1 << 28)
+};
 
 static int piece_value(const Worker *w, Piece pc) { return pc ? w->eval->value[piece_type(pc)] : 0; }
 
@@ -303,9 +310,7 @@ static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move t
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? w->eval->value[move_promo(m)] : 0;
-            /* Captures that lose material go after the killers. */
-            int base = see_ge(&w->pos, w->eval->value, m, 0) ? ORDER_NOISY : ORDER_LOSING;
-            scores[i] = base + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
+            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
         } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
             scores[i] = ORDER_KILLER + 2 * (m == w->killers[ply][0]);
         } else if (m == countermove) {
@@ -316,19 +321,28 @@ static void score_moves(const Worker *w, const MoveList *ml, int *scores, Move t
     }
 }
 
-static Move pick_next(MoveList *ml, int *scores, int start)
+/*
+ * The best-scored move left. A capture's exchange is judged only when it comes up, since a cutoff
+ * often comes before most are reached: one that loses material moves after the killers and quiet
+ * moves (a negative score), and the next best is picked instead.
+ */
+static Move pick_next(const Worker *w, MoveList *ml, int *scores, int start)
 {
-    int best = start;
-    for (int i = start + 1; i < ml->count; i++)
-        if (scores[i] > scores[best])
-            best = i;
-    Move m = ml->moves[best];
-    int s = scores[best];
-    ml->moves[best] = ml->moves[start];
-    scores[best] = scores[start];
-    ml->moves[start] = m;
-    scores[start] = s;
-    return m;
+    for (;;) {
+        int best = start;
+        for (int i = start + 1; i < ml->count; i++)
+            if (scores[i] > scores[best])
+                best = i;
+        Move m = ml->moves[best];
+        int s = scores[best];
+        ml->moves[best] = ml->moves[start];
+        scores[best] = scores[start];
+        ml->moves[start] = m;
+        scores[start] = s;
+        if (s < ORDER_NOISY - ORDER_BAND || s >= ORDER_NOISY + ORDER_BAND || see_ge(&w->pos, w->eval->value, m, 0))
+            return m;
+        scores[start] = s - ORDER_NOISY + ORDER_LOSING;
+    }
 }
 
 static void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb)
@@ -516,7 +530,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt.move, ply);
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next(&ml, scores, i);
+        Move m = pick_next(w, &ml, scores, i);
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
         if (!in_check && !best_promotion_only(w, &ml, m))
             continue;
@@ -622,7 +636,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     int quiet_nb = 0;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next(&ml, scores, i);
+        Move m = pick_next(w, &ml, scores, i);
         if (root && excluded_at_root(w, m))
             continue;
         bool noisy = move_is_noisy(p, m);
