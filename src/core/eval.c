@@ -4,14 +4,16 @@
 #include <string.h>
 
 static const char *const param_names[EP_VALUE_FIRST] = {
-    "CentreMinor", "CentreSlider", "KingCentre", "PawnAdvance", "PawnNearPromotion", "PassedPawn",
-    "PassedPawnNear", "ProtectedPawn", "AwaitingPawn", "Mobility", "AllBishops", "KingShelter", "KingAttackers", "Tempo",
+    "CentreMinor", "CentreSlider", "KingCentre",  "PawnAdvance", "PawnNearPromotion",
+    "PassedPawn",  "PassedPawnNear", "ProtectedPawn", "AwaitingPawn", "Mobility",
+    "AllBishops",  "KingShelter",  "KingAttackers", "Tempo",
 };
 
 /* Default weights (centipawns); piece values come from the variant description. */
 static const int default_weights[EP_VALUE_FIRST] = {
     [EP_CENTRE_MINOR] = 6,  [EP_CENTRE_SLIDER] = 3,   [EP_KING_CENTRE] = 8,    [EP_PAWN_ADVANCE] = 4,
-    [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PASSED_PAWN_NEAR] = 4, [EP_PROTECTED_PAWN] = 8, [EP_AWAITING_PAWN] = 150,
+    [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PASSED_PAWN_NEAR] = 4, [EP_PROTECTED_PAWN] = 8,
+    [EP_AWAITING_PAWN] = 150,
     [EP_MOBILITY] = 2,      [EP_ALL_BISHOPS] = 50,     [EP_KING_SHELTER] = 6,  [EP_KING_ATTACKERS] = 10,
     [EP_TEMPO] = 10,
 };
