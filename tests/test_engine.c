@@ -130,8 +130,8 @@ typedef struct {
     const char *variant, *key, *file;
 } DataSet;
 
-static const DataSet cescacs_data = {"cescacs", "pdtl", "cescacs/positions.jsonl"};
-static const DataSet glinski_data = {"glinski", "fen", "glinski/positions.jsonl"};
+static DataSet cescacs_data = {"cescacs", "pdtl", "cescacs/positions.jsonl"};
+static DataSet glinski_data = {"glinski", "fen", "glinski/positions.jsonl"};
 
 typedef void (*PositionVisit)(Position *p, int line, void *ctx);
 
@@ -175,24 +175,13 @@ static void check_engine_move(Position *p, int line, void *ctx)
 }
 
 /* On every data position a shallow search returns a legal move, or none when there is none. */
-static void legal_on_every_position(const DataSet *set)
+static void test_legal(void **state)
 {
+    const DataSet *set = *state;
     LegalityRun run = {engine(), set->file, {0}};
     assert_true(visit_data_positions(set, check_engine_move, &run) > 1000);
     assert_int_equal(run.t.failures, 0);
     engine_free(run.e);
-}
-
-static void test_legal_cescacs(void **state)
-{
-    (void)state;
-    legal_on_every_position(&cescacs_data);
-}
-
-static void test_legal_glinski(void **state)
-{
-    (void)state;
-    legal_on_every_position(&glinski_data);
 }
 
 static void collect_lines(const SearchInfo *info, void *ctx)
@@ -314,12 +303,20 @@ static void compare_see(Position *p, int line, void *ctx)
     }
 }
 
-/* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
-static void see_agrees_with_exchanges(const DataSet *set)
+/* Evaluation tables (too big for the stack) of the data set's game; the caller frees them. */
+static EvalTables *eval_tables(const DataSet *set)
 {
     EvalTables *t = malloc(sizeof *t);
     assert_non_null(t);
     eval_build(t, variant_find(set->variant));
+    return t;
+}
+
+/* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
+static void test_see(void **state)
+{
+    const DataSet *set = *state;
+    EvalTables *t = eval_tables(set);
     SeeRun run = {t, 0, 0};
     visit_data_positions(set, compare_see, &run);
     print_message("%s: SEE disagrees with the exact exchange on %d of %d captures\n", set->variant,
@@ -327,18 +324,6 @@ static void see_agrees_with_exchanges(const DataSet *set)
     assert_true(run.captures > 1000);
     assert_true(run.disagreements * 100 <= run.captures);
     free(t);
-}
-
-static void test_see_cescacs(void **state)
-{
-    (void)state;
-    see_agrees_with_exchanges(&cescacs_data);
-}
-
-static void test_see_glinski(void **state)
-{
-    (void)state;
-    see_agrees_with_exchanges(&glinski_data);
 }
 
 typedef struct {
@@ -369,28 +354,15 @@ static void compare_mirrored_eval(Position *p, int line, void *ctx)
 }
 
 /* Neither colour is favoured: the evaluation is the same from the mirrored position. */
-static void eval_is_colour_blind(const DataSet *set)
+static void test_eval_symmetric(void **state)
 {
-    EvalTables *t = malloc(sizeof *t);
-    assert_non_null(t);
-    eval_build(t, variant_find(set->variant));
+    const DataSet *set = *state;
+    EvalTables *t = eval_tables(set);
     SymmetryRun run = {t, position_new(), {0}};
     assert_true(visit_data_positions(set, compare_mirrored_eval, &run) > 1000);
     assert_int_equal(run.tally.failures, 0);
     free(run.mirrored);
     free(t);
-}
-
-static void test_eval_symmetric_cescacs(void **state)
-{
-    (void)state;
-    eval_is_colour_blind(&cescacs_data);
-}
-
-static void test_eval_symmetric_glinski(void **state)
-{
-    (void)state;
-    eval_is_colour_blind(&glinski_data);
 }
 
 /* A dead draw (knight against bare king) scores minus Contempt for the side the engine plays. */
@@ -417,14 +389,17 @@ static void test_contempt(void **state)
     free(p);
 }
 
+/* A data-driven test run on one game's data set (its state), named after both. */
+#define PER_GAME(test, game) {#test "_" #game, test, NULL, NULL, &game##_data}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_puzzles),          cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_multipv_and_skill), cmocka_unit_test(test_stop_infinite),
-        cmocka_unit_test(test_legal_cescacs),    cmocka_unit_test(test_legal_glinski),
-        cmocka_unit_test(test_see_cescacs),      cmocka_unit_test(test_see_glinski),
-        cmocka_unit_test(test_eval_symmetric_cescacs), cmocka_unit_test(test_eval_symmetric_glinski),
+        PER_GAME(test_legal, cescacs),          PER_GAME(test_legal, glinski),
+        PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
+        PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
