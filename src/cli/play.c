@@ -237,8 +237,10 @@ static void save_game(Play *pl, const char *file)
     char why[32];
     const char *result = game_over(pl, why, sizeof why);
     snprintf(f.result, sizeof f.result, "%s", result ? result : "*");
-    snprintf(f.tags, sizeof f.tags, "White=%s\nBlack=%s\n", pl->engine[WHITE] ? "hexchess" : "Player",
+    char tags[64];
+    snprintf(tags, sizeof tags, "White=%s\nBlack=%s\n", pl->engine[WHITE] ? "hexchess" : "Player",
              pl->engine[BLACK] ? "hexchess" : "Player");
+    f.tags = tags;
     size_t cap = (size_t)pl->pos->ply * MOVE_TEXT_MAX + 1, len = 0;
     f.moves = malloc(cap);
     Position *q = malloc(sizeof *q);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/movegen.h"
+#include "../core/strbuf.h"
 #include "gamefile.h"
 
 static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
@@ -473,26 +474,33 @@ static bool parse_id(const char *s, size_t len, int64_t *id)
     return n > 0;
 }
 
-static void add_player_tag(char *tags, size_t size, const char *name, bool engine, int level)
+/* The labels of a game's record: those kept from an import, and its players unless kept. */
+static char *record_tags(const ServerGame *g)
 {
-    size_t len = strlen(tags);
-    if (engine)
-        snprintf(tags + len, size - len, "%s=hexchess (level %d)\n", name, level);
-    else
-        snprintf(tags + len, size - len, "%s=%s\n", name, name);
+    StrBuf tags = {0};
+    const char *kept = g->rec.tags ? g->rec.tags : "";
+    strbuf_puts(&tags, kept);
+    static const char *const players[] = {"White", "Black"};
+    for (int c = WHITE; c <= BLACK; c++) {
+        char name[8];
+        snprintf(name, sizeof name, "%s=", players[c]);
+        if (strstr(kept, name)) /* kept values have no '=': this is the label */
+            continue;
+        if (g->rec.engine[c])
+            strbuf_printf(&tags, "%shexchess (level %d)\n", name, g->rec.level);
+        else
+            strbuf_printf(&tags, "%s%s\n", name, players[c]);
+    }
+    return strbuf_take(&tags);
 }
 
 static void send_record(ServerGame *g, HttpResponse *res)
 {
-    GameFile f = {.variant = g->v, .castling = g->rec.castling, .moves = g->rec.moves};
+    GameFile f = {.variant = g->v, .castling = g->rec.castling, .moves = g->rec.moves, .tags = record_tags(g)};
     snprintf(f.start, sizeof f.start, "%s", g->start_text);
     snprintf(f.result, sizeof f.result, "%s", g->rec.result);
-    snprintf(f.tags, sizeof f.tags, "%s", g->rec.tags);
-    if (!strstr(f.tags, "White="))
-        add_player_tag(f.tags, sizeof f.tags, "White", g->rec.engine[WHITE], g->rec.level);
-    if (!strstr(f.tags, "Black="))
-        add_player_tag(f.tags, sizeof f.tags, "Black", g->rec.engine[BLACK], g->rec.level);
-    char *text = gamefile_write(&f);
+    char *text = f.tags ? gamefile_write(&f) : NULL;
+    free(f.tags);
     if (!text) {
         http_error(res, 500, "the game could not be written");
         return;

@@ -1,6 +1,5 @@
 #include "gamefile.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,73 +8,47 @@
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/record.h"
+#include "../core/strbuf.h"
 
 void gamefile_free(GameFile *f)
 {
     free(f->moves);
-    f->moves = NULL;
+    free(f->tags);
+    f->moves = f->tags = NULL;
 }
 
-const char *gamefile_tag(const GameFile *f, const char *name, const char *def, char *buf, size_t size)
+/* The value of a label kept in tags (its length in *len), or NULL. */
+static const char *find_tag(const GameFile *f, const char *name, size_t *len)
 {
     size_t n = strlen(name);
-    for (const char *s = f->tags; *s;) {
-        const char *end = strchr(s, '\n');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        if (len > n && !strncmp(s, name, n) && s[n] == '=') {
-            snprintf(buf, size, "%.*s", (int)(len - n - 1), s + n + 1);
-            return buf;
+    for (const char *s = f->tags ? f->tags : ""; *s;) {
+        size_t line = strcspn(s, "\n");
+        if (line > n && !strncmp(s, name, n) && s[n] == '=') {
+            *len = line - n - 1;
+            return s + n + 1;
         }
-        s += len + (end ? 1 : 0);
+        s += line + (s[line] ? 1 : 0);
     }
-    return def;
+    return NULL;
 }
 
-/* Appends to a growing string; false when memory runs out. */
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} Text;
-
-static void add(Text *t, const char *fmt, ...)
+/* A label line; the value is written between quotes, so what would break them becomes "'". */
+static void add_label_line(StrBuf *t, const char *name, const char *value, size_t len)
 {
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0 || t->failed)
-        return;
-    if (t->len + (size_t)n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 1024;
-        while (cap < t->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->failed = true;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
+    strbuf_printf(t, "[%s \"", name);
+    for (size_t i = 0; i < len; i++) {
+        char c = value[i];
+        bool breaks = c == '"' || c == '\\' || c == '[' || c == ']' || (unsigned char)c < 0x20;
+        strbuf_put(t, breaks ? "'" : &value[i], 1);
     }
-    memcpy(t->s + t->len, tmp, (size_t)n + 1);
-    t->len += (size_t)n;
-}
-
-/* Label values are written between quotes: drop what would break them. */
-static void clean_value(char *s)
-{
-    for (; *s; s++)
-        if (*s == '"' || *s == '\\' || *s == '[' || *s == ']' || (unsigned char)*s < 0x20)
-            *s = '\'';
+    strbuf_puts(t, "\"]\n");
 }
 
 char *gamefile_write(const GameFile *f)
 {
     const Variant *v = f->variant;
-    Text t = {0};
-    char buf[GAMEFILE_TEXT_MAX], date[16];
+    StrBuf t = {0};
+    char date[16];
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);
@@ -85,38 +58,40 @@ char *gamefile_write(const GameFile *f)
     } seven[] = {{"Event", "Casual game"}, {"Site", "hexchess"}, {"Date", NULL}, {"Round", "-"},
                  {"White", "White"},       {"Black", "Black"}};
     const char *names = v->desc->record_names;
-    add(&t, "[Variant \"%.*s\"]\n", (int)strcspn(names, "|"), names);
+    strbuf_printf(&t, "[Variant \"%.*s\"]\n", (int)strcspn(names, "|"), names);
     for (size_t i = 0; i < sizeof seven / sizeof seven[0]; i++) {
-        const char *val = gamefile_tag(f, seven[i].name, seven[i].def ? seven[i].def : date, buf, sizeof buf);
-        char copy[GAMEFILE_TEXT_MAX];
-        snprintf(copy, sizeof copy, "%s", val);
-        clean_value(copy);
-        add(&t, "[%s \"%s\"]\n", seven[i].name, copy);
+        size_t len;
+        const char *val = find_tag(f, seven[i].name, &len);
+        if (!val) {
+            val = seven[i].def ? seven[i].def : date;
+            len = strlen(val);
+        }
+        add_label_line(&t, seven[i].name, val, len);
     }
-    add(&t, "[Result \"%s\"]\n", f->result);
+    strbuf_printf(&t, "[Result \"%s\"]\n", f->result);
     if (v->desc->castling && !f->castling)
-        add(&t, "[Castling \"No\"]\n");
+        strbuf_puts(&t, "[Castling \"No\"]\n");
     Position *p = malloc(sizeof *p);
     char err[256];
     if (!p || !pos_from_text(p, v, "startpos", err, sizeof err)) {
         free(p);
-        free(t.s);
+        strbuf_free(&t);
         return NULL;
     }
     char start[POSITION_TEXT_MAX];
     pos_to_text(p, start, sizeof start);
     free(p);
     if (strcmp(start, f->start))
-        add(&t, "[%s \"%s\"]\n", v->desc->position_label, f->start);
-    add(&t, "\n%s %s\n", f->moves ? f->moves : "", f->result);
-    if (t.failed) {
-        free(t.s);
+        strbuf_printf(&t, "[%s \"%s\"]\n", v->desc->position_label, f->start);
+    strbuf_printf(&t, "\n%s %s\n", f->moves ? f->moves : "", f->result);
+    size_t draft_len = t.len;
+    char *draft = strbuf_take(&t);
+    if (!draft)
         return NULL;
-    }
     /* Read the draft back and write it again: the record module writes each variant's notation
      * (CTL-AN move pairs, Gliński algebraic) with check marks and move numbers. */
     RecordReader r;
-    record_reader_init(&r, "game", t.s, t.len, v);
+    record_reader_init(&r, "game", draft, draft_len, v);
     Game g;
     char *out = NULL;
     if (record_read_game(&r, &g)) {
@@ -132,21 +107,19 @@ char *gamefile_write(const GameFile *f)
         }
         game_free(&g);
     }
-    free(t.s);
+    free(draft);
     return out;
 }
 
-static void add_tag(GameFile *f, const char *name, const char *value)
+/* Keeps a label as a "Name=value" line: line breaks and '=' inside the value become spaces. */
+static void add_tag(StrBuf *tags, const char *name, const char *value)
 {
     if (!value)
         return;
-    size_t len = strlen(f->tags);
-    char copy[200];
-    snprintf(copy, sizeof copy, "%s", value);
-    for (char *c = copy; *c; c++)
-        if (*c == '\n' || *c == '\r' || *c == '=')
-            *c = ' ';
-    snprintf(f->tags + len, sizeof f->tags - len, "%s=%s\n", name, copy);
+    strbuf_printf(tags, "%s=", name);
+    for (const char *c = value; *c; c++)
+        strbuf_put(tags, *c == '\n' || *c == '\r' || *c == '=' ? " " : c, 1);
+    strbuf_puts(tags, "\n");
 }
 
 bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameFile *out, char *err, int err_size)
@@ -187,26 +160,26 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
     out->variant = g.variant;
     out->castling = q->castling_allowed;
     pos_to_text(q, out->start, sizeof out->start);
-    Text moves = {0};
-    add(&moves, "%s", "");
+    StrBuf moves = {0}, tags = {0};
     for (int i = 0; i < rep.plies && i < g.main.count; i++) {
         char mv[MOVE_TEXT_MAX];
         move_to_text(q, g.main.nodes[i].move, mv);
-        add(&moves, i ? " %s" : "%s", mv);
+        strbuf_printf(&moves, i ? " %s" : "%s", mv);
         pos_make(q, g.main.nodes[i].move);
     }
-    if (moves.failed) {
-        free(moves.s);
+    static const char *const keep[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+        add_tag(&tags, keep[i], game_label(&g, keep[i]));
+    out->moves = strbuf_take(&moves);
+    out->tags = strbuf_take(&tags);
+    if (!out->moves || !out->tags) {
+        gamefile_free(out);
         snprintf(err, (size_t)err_size, "out of memory");
         goto done;
     }
-    out->moves = moves.s;
     snprintf(out->result, sizeof out->result, "%s", outcome_text(g.variant, rep.verdict.outcome));
     if (rep.verdict.outcome != OUTCOME_NONE)
         snprintf(out->reason, sizeof out->reason, "%s", end_reason_name(rep.verdict.reason));
-    static const char *const keep[] = {"Event", "Site", "Date", "Round", "White", "Black"};
-    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
-        add_tag(out, keep[i], game_label(&g, keep[i]));
     ok = true;
 done:
     free(p);

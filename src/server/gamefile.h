@@ -19,7 +19,8 @@ typedef struct {
     char *moves; /* bare moves, space separated (malloc'd) */
     char result[16];  /* "*" while the game goes on */
     char reason[32];  /* "checkmate", "resignation" ... or "" */
-    char tags[GAMEFILE_TEXT_MAX]; /* "Name=value" lines: Event, Site, Date, Round, White, Black */
+    char *tags; /* "Name=value\n" lines: Event, Site, Date, Round, White, Black (malloc'd by
+                   gamefile_read; the writer only reads them; NULL for none) */
 } GameFile;
 
 /* The record text of a game (malloc'd), or NULL when the moves do not replay. */
@@ -27,7 +28,5 @@ char *gamefile_write(const GameFile *f);
 /* Reads the first game of a record; false with a message (the offending move and why). */
 bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameFile *out, char *err, int err_size);
 void gamefile_free(GameFile *f);
-/* The value of a label kept in tags, or def. */
-const char *gamefile_tag(const GameFile *f, const char *name, const char *def, char *buf, size_t size);
 
 #endif

@@ -216,7 +216,7 @@ static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->cond, NULL);
     g->rec = *rec;
-    rec->moves = NULL; /* now ours */
+    rec->moves = rec->tags = NULL; /* now ours */
     g->draw_reply = -1;
     g->v = variant_find(g->rec.variant);
     g->pos = malloc(sizeof *g->pos);
@@ -410,8 +410,9 @@ ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char
     rec.moves = strdup(spec->moves ? spec->moves : "");
     snprintf(rec.result, sizeof rec.result, "*");
     rec.draw_offer = -1;
-    snprintf(rec.tags, sizeof rec.tags, "%s", spec->tags ? spec->tags : "");
-    if (!rec.moves) {
+    rec.tags = strdup(spec->tags ? spec->tags : "");
+    if (!rec.moves || !rec.tags) {
+        stored_game_free(&rec);
         *ge = GE_INTERNAL;
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;

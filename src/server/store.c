@@ -114,7 +114,8 @@ void store_close(Store *s)
 void stored_game_free(StoredGame *g)
 {
     free(g->moves);
-    g->moves = NULL;
+    free(g->tags);
+    g->moves = g->tags = NULL;
 }
 
 static int count_plies(const char *moves)
@@ -147,7 +148,7 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_text(st, 10, g->result, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 11, g->reason, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(st, 12, g->draw_offer);
-    sqlite3_bind_text(st, 13, g->tags, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 13, g->tags ? g->tags : "", -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 14, g->updated);
 }
 
@@ -205,6 +206,13 @@ static void copy_column(sqlite3_stmt *st, int col, char *out, size_t size)
     snprintf(out, size, "%s", t ? (const char *)t : "");
 }
 
+/* A column of unbounded text (moves, labels), malloc'd; NULL when memory runs out. */
+static char *copy_text_column(sqlite3_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    return strdup(t ? (const char *)t : "");
+}
+
 bool store_load(Store *s, int64_t id, StoredGame *out)
 {
     memset(out, 0, sizeof *out);
@@ -226,16 +234,17 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->engine[1] = sqlite3_column_int(st, 4);
             out->level = sqlite3_column_int(st, 5);
             out->movetime_ms = sqlite3_column_int(st, 6);
-            const unsigned char *m = sqlite3_column_text(st, 7);
-            out->moves = strdup(m ? (const char *)m : "");
+            out->moves = copy_text_column(st, 7);
             copy_column(st, 8, out->result, sizeof out->result);
             copy_column(st, 9, out->reason, sizeof out->reason);
             out->draw_offer = sqlite3_column_int(st, 10);
-            copy_column(st, 11, out->tags, sizeof out->tags);
+            out->tags = copy_text_column(st, 11);
             out->created = sqlite3_column_int64(st, 12);
             out->updated = sqlite3_column_int64(st, 13);
-            if (!out->moves)
+            if (!out->moves || !out->tags) {
+                stored_game_free(out);
                 found = false;
+            }
         }
     }
     sqlite3_finalize(st);

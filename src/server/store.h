@@ -25,7 +25,7 @@ typedef struct {
     char result[16];
     char reason[32];
     int draw_offer; /* -1 none, else the colour that offered */
-    char tags[STORE_TEXT_MAX]; /* record labels kept from an import, "Name=value\n" lines */
+    char *tags; /* record labels kept from an import, "Name=value\n" lines (owned, like moves) */
     int64_t created, updated;  /* Unix seconds */
 } StoredGame;
 

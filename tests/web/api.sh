@@ -109,6 +109,26 @@ check "imported: the draw kept" test "$(json .result)" = 1-1
 req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. f5f6 f7f6 *"}'; expect "illegal record" 422
 check "illegal record: names the move" bash -c "jq -r .error '$tmp/body' | grep -q f7f6"
 
+# Long games: the record has no length limit, and it replays to the game's final position.
+for plies in 128 1000; do
+  shuffle=$(for _ in $(seq $((plies / 4))); do printf 'GD2-C7 GD26-C21 GC7-D2 GC21-D26 '; done)
+  req POST /api/games "{\"variant\":\"cescacs\",\"white\":\"human\",\"black\":\"human\",\"moves\":\"$shuffle\"}"
+  expect "create a $plies-ply game" 201
+  lid=$(json .id)
+  final=$(json '.moves[-1].position')
+  check "$plies-ply game: every move kept" test "$(json '.moves | length')" = "$plies"
+  req GET "/api/games/$lid/record"; expect "record of a $plies-ply game" 200
+  cp "$tmp/body" "$tmp/long.ctl-pgn"
+  check "$plies-ply record replays to the final position" \
+    test "$("$hex" replay "$tmp/long.ctl-pgn" | cut -d' ' -f2,4-)" = "$plies $final"
+done
+# Labels of any length survive an import and the record written back.
+event=$(printf 'Event %.0s' $(seq 300))
+record=$(jq -n --arg e "$event" '{text: ("[Variant \"Glinski\"]\n[Event \"" + $e + "\"]\n\n1. f5f6 *")}')
+req POST /api/games/import "$record"; expect "import a record with a 1800-byte label" 201
+req GET "/api/games/$(json .id)/record"; expect "record with a 1800-byte label" 200
+check "the long label is kept whole" grep -qF "[Event \"$event\"]" "$tmp/body"
+
 # The engine answers, within the server's cap.
 req POST /api/games '{"variant":"glinski","black":"engine","level":3,"movetime":200}'; expect "game against the engine" 201
 eid=$(json .id)
@@ -133,7 +153,7 @@ check "undo takes back to White's turn" test "$(json '.moves | length')" = 0
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 4 games" test "$(json .total)" = 4
+check "list: 7 games" test "$(json .total)" = 7
 req GET '/api/games?limit=0'; expect "bad limit" 400
 req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 stop_server
