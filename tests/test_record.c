@@ -10,6 +10,7 @@
 #include "core/notation.h"
 #include "core/postext.h"
 #include "core/record.h"
+#include "core/strbuf.h"
 
 
 typedef struct {
@@ -313,6 +314,147 @@ static void test_bad_input(void **state)
     game_free(&games_a[1]);
 }
 
+/* ------------------------------------------------------------------ long records */
+
+/* A text of n bytes: words of seven letters from letter on (letter + 19 at most), so a cut shows. */
+static char *long_text(size_t n, char letter)
+{
+    char *s = malloc(n + 1);
+    assert_non_null(s);
+    for (size_t i = 0; i < n; i++)
+        s[i] = i % 7 == 6 ? ' ' : (char)(letter + (int)(i / 7 % 20));
+    s[n] = 0;
+    return s;
+}
+
+/* Records have no length limit: a 1000-ply game with long comments and labels is written and
+ * read back whole (the writer used to cut formatted pieces at 1200 bytes, the reader label
+ * values at 1023). */
+static void test_long_records(void **state)
+{
+    (void)state;
+    static Position p;
+    StrBuf src = {0};
+    char *event = long_text(5000, 'a'), *comment = long_text(3000, 'A');
+    strbuf_printf(&src, "[Variant \"C'escacs\"]\n[Event \"%s\"]\n[Annotator \"%s\"]\n", event, comment);
+    for (int i = 0; i < 250; i++) {
+        strbuf_printf(&src, "%d. GD2-C7, GD26-C21\n%d. GC7-D2, GC21-D26\n", 2 * i + 1, 2 * i + 2);
+        if (i % 50 == 0)
+            strbuf_printf(&src, "{ %s }\n", comment);
+    }
+    strbuf_puts(&src, "*\n");
+    char *text = strbuf_take(&src);
+    assert_non_null(text);
+    Game g, back;
+    PlayReport rep, rep_back;
+    RecordReader r;
+    record_reader_init(&r, "long.ctl-pgn", text, strlen(text), NULL);
+    assert_true(record_read_game(&r, &g));
+    game_play(&g, &p, NULL, &rep);
+    assert_false(rep.error.failed);
+    assert_int_equal(rep.plies, 1000);
+    assert_string_equal(game_label(&g, "Event"), event);
+    char final[POSITION_TEXT_MAX];
+    pos_to_text(&p, final, sizeof final);
+    static const MoveStyle styles[] = {STYLE_STANDARD, STYLE_ASCII};
+    for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++) {
+        WriteOptions o = {.style = styles[k]};
+        char *written = game_write(&g, &o);
+        assert_non_null(written);
+        assert_true(strlen(written) > 20000);
+        record_reader_init(&r, "written.ctl-pgn", written, strlen(written), NULL);
+        assert_true(record_read_game(&r, &back));
+        game_play(&back, &p, NULL, &rep_back);
+        assert_false(rep_back.error.failed);
+        assert_int_equal(rep_back.plies, 1000);
+        char again[POSITION_TEXT_MAX];
+        pos_to_text(&p, again, sizeof again);
+        assert_string_equal(again, final);
+        assert_string_equal(game_label(&back, "Event"), event);
+        assert_string_equal(game_label(&back, "Annotator"), comment);
+        assert_string_equal(back.main.nodes[3].comment, comment);
+        assert_string_equal(back.main.nodes[803].comment, comment);
+        game_free(&back);
+        free(written);
+    }
+    game_free(&g);
+    free(text);
+    /* PGN: a long comment and label, and a variation label well past the 50 bytes once kept. */
+    char *label = long_text(200, 'a');
+    for (char *c = label; *c; c++)
+        if (*c == ' ')
+            *c = '_';
+    src = (StrBuf){0};
+    strbuf_printf(&src, "[Variant \"Glinski\"]\n[Site \"%s\"]\n\n1. e5 {%s} (1. f6 $[%s] e6) e6 *\n", event,
+                  comment, label);
+    text = strbuf_take(&src);
+    record_reader_init(&r, "long.pgn", text, strlen(text), NULL);
+    assert_true(record_read_game(&r, &g));
+    game_play(&g, &p, NULL, &rep);
+    assert_false(rep.error.failed);
+    WriteOptions o = {.style = STYLE_STANDARD};
+    char *written = game_write(&g, &o);
+    assert_non_null(written);
+    record_reader_init(&r, "written.pgn", written, strlen(written), NULL);
+    assert_true(record_read_game(&r, &back));
+    game_play(&back, &p, NULL, &rep_back);
+    assert_false(rep_back.error.failed);
+    assert_int_equal(rep_back.plies, 2);
+    assert_string_equal(game_label(&back, "Site"), event);
+    assert_string_equal(back.main.nodes[0].comment, comment);
+    assert_int_equal(back.main.nodes[0].var_count, 1);
+    assert_string_equal(back.main.nodes[0].vars[0].label, label);
+    game_free(&back);
+    game_free(&g);
+    free(written);
+    free(text);
+    free(label);
+    free(event);
+    free(comment);
+}
+
+/* What cannot be kept whole is refused with an error, never cut; a long file name leaves the
+ * message its room (its length was once taken as the room left, writing past the buffer). */
+static void test_overlong_input(void **state)
+{
+    (void)state;
+    char *name = long_text(600, 'a');
+    char *word = long_text(300, 'a');
+    for (char *c = word; *c; c++)
+        if (*c == ' ')
+            *c = 'x';
+    StrBuf src = {0};
+    strbuf_printf(&src, "[Variant \"Glinski\"]\n\n1. e5 %s *\n", word);
+    char *text = strbuf_take(&src);
+    Warnings w = {0};
+    int n = read_all(name, text, "glinski", games_a, reps_a, 4, &w);
+    assert_int_equal(n, 1);
+    RecError *e = &reps_a[0].error;
+    assert_true(e->failed);
+    assert_int_equal(e->ply, 2);
+    assert_non_null(strstr(e->reason, ":3: a word of 300 bytes"));
+    assert_true(strlen(e->reason) < sizeof e->reason);
+    game_free(&games_a[0]);
+    free(text);
+    /* A label name longer than a name can be: an error, not a name cut into a value. */
+    src = (StrBuf){0};
+    strbuf_printf(&src, "[Variant \"Glinski\"]\n[%s \"x\"]\n\n1. e5 *\n", word);
+    text = strbuf_take(&src);
+    n = read_all(name, text, "glinski", games_a, reps_a, 4, &w);
+    assert_int_equal(n, 1);
+    assert_true(e->failed);
+    assert_non_null(strstr(e->reason, ":2: the label name"));
+    game_free(&games_a[0]);
+    free(text);
+    /* Warnings name a long file the same way. */
+    n = read_all(name, "[Variant \"Glinski\"]\n[Balack \"X\"]\n\n1. e5 e6 *\n", "glinski", games_a, reps_a, 4, &w);
+    assert_int_equal(n, 1);
+    assert_non_null(strstr(w.last, ":2: unknown label 'Balack'"));
+    game_free(&games_a[0]);
+    free(word);
+    free(name);
+}
+
 /* Garbage of every byte value never crashes the reader. */
 static void test_garbage_never_crashes(void **state)
 {
@@ -447,6 +589,8 @@ int main(void)
         cmocka_unit_test(test_round_trip_every_file),
         cmocka_unit_test(test_comments_nags_variations),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_long_records),
+        cmocka_unit_test(test_overlong_input),
         cmocka_unit_test(test_garbage_never_crashes),
         cmocka_unit_test(test_arbiter),
     };

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "postext.h"
+#include "quote.h"
+#include "strbuf.h"
 
 /* ---------------------------------------------------------------- model */
 
@@ -168,15 +170,33 @@ static int next(RecordReader *r)
     return c;
 }
 
+/* "FILE:LINE: message" into out. A file name longer than the space left is cut from the front:
+ * its prefix's length must never be taken as room for the message. */
+static void vformat_at(char *out, size_t size, const char *file, int line, const char *fmt, va_list ap)
+{
+    size_t name_len = strlen(file), keep = size / 3;
+    const char *shown = name_len > keep ? file + name_len - keep : file;
+    int n = snprintf(out, size, "%s%s:%d: ", shown == file ? "" : "...", shown, line);
+    if (n >= 0 && (size_t)n < size)
+        vsnprintf(out + n, size - (size_t)n, fmt, ap);
+}
+
+static void format_at(char *out, size_t size, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vformat_at(out, size, file, line, fmt, ap);
+    va_end(ap);
+}
+
 static void warnf(RecordReader *r, int line, const char *fmt, ...)
 {
     if (!r->warn)
         return;
     char msg[400];
-    int n = snprintf(msg, sizeof msg, "%s:%d: ", r->name, line);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    vformat_at(msg, sizeof msg, r->name, line, fmt, ap);
     va_end(ap);
     r->warn(r->warn_ctx, msg);
 }
@@ -192,10 +212,9 @@ static void syntax_error(RecordReader *r, Game *g, int line, const char *token, 
     e->ply = main_ply(g);
     e->line = line;
     snprintf(e->token, sizeof e->token, "%s", token);
-    int n = snprintf(e->reason, sizeof e->reason, "%s:%d: ", r->name, line);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->reason + n, sizeof e->reason - (size_t)n, fmt, ap);
+    vformat_at(e->reason, sizeof e->reason, r->name, line, fmt, ap);
     va_end(ap);
 }
 
@@ -303,22 +322,28 @@ static const Variant *guess_variant(const char *token)
     return NULL;
 }
 
-/* [Name "value"] or, leniently, [Name value]; false on a label that is never closed. */
+/* [Name "value"] or, leniently, [Name value]; false on a label that cannot be read. Values have
+ * no length limit: a long Event or Annotator value is kept whole, never cut. */
 static bool read_label(RecordReader *r, Game *g)
 {
     int line = r->line;
     next(r); /* '[' */
     char name[64];
     size_t n = 0;
+    bool name_too_long = false;
     while (peek(r) == ' ' || peek(r) == '\t')
         next(r);
-    while (peek(r) >= 0 && (isalnum(peek(r)) || peek(r) == '_' || peek(r) == '-') && n + 1 < sizeof name)
-        name[n++] = (char)next(r);
+    while (peek(r) >= 0 && (isalnum(peek(r)) || peek(r) == '_' || peek(r) == '-')) {
+        int c = next(r);
+        if (n + 1 < sizeof name)
+            name[n++] = (char)c;
+        else
+            name_too_long = true;
+    }
     name[n] = 0;
     while (peek(r) == ' ' || peek(r) == '\t')
         next(r);
-    char value[1024];
-    size_t v = 0;
+    StrBuf value = {0};
     bool closed = false;
     if (peek(r) == '"') {
         next(r);
@@ -328,44 +353,51 @@ static bool read_label(RecordReader *r, Game *g)
                 c = next(r);
             else if (c == '"')
                 break;
-            if (v + 1 < sizeof value)
-                value[v++] = (char)c;
+            strbuf_put(&value, &(char){(char)c}, 1);
         }
         while (peek(r) == ' ' || peek(r) == '\t')
             next(r);
-        closed = peek(r) == ']';
     } else {
         while (peek(r) >= 0 && peek(r) != '\n' && peek(r) != ']')
-            if (v + 1 < sizeof value)
-                value[v++] = (char)next(r);
-            else
-                next(r);
-        while (v > 0 && value[v - 1] == ' ')
-            v--;
-        closed = peek(r) == ']';
+            strbuf_put(&value, &(char){(char)next(r)}, 1);
+        while (value.len > 0 && value.data[value.len - 1] == ' ')
+            value.data[--value.len] = 0;
     }
-    value[v] = 0;
-    if (!closed || !name[0]) {
-        char token[80];
-        snprintf(token, sizeof token, "[%s", name);
-        syntax_error(r, g, line, token, closed ? "a label without a name" : "the label '[%s' is never closed with ']'",
-                     name);
+    closed = peek(r) == ']';
+    char *text = strbuf_take(&value);
+    bool ok = false;
+    char token[80], q[QUOTE_BUF_SIZE];
+    snprintf(token, sizeof token, "[%s", name);
+    if (!text)
+        syntax_error(r, g, line, token, "out of memory");
+    else if (!closed)
+        syntax_error(r, g, line, token, "the label '[%s' is never closed with ']'", name);
+    else if (!name[0])
+        syntax_error(r, g, line, token, "a label without a name");
+    else if (name_too_long)
+        syntax_error(r, g, line, token, "the label name '%s...' is longer than %d characters", name,
+                     (int)sizeof name - 1);
+    else
+        ok = true;
+    if (!ok) {
+        free(text);
         return false;
     }
     next(r); /* ']' */
     if (!known_label(name))
         warnf(r, line, "unknown label '%s' (kept as it is)", name);
     if (!strcmp(name, "Variant")) {
-        const Variant *var = variant_by_label(value);
+        const Variant *var = variant_by_label(text);
         if (!var) {
-            char token[80];
-            snprintf(token, sizeof token, "%.70s", value);
-            syntax_error(r, g, line, token, "unknown variant '%s' in the Variant label", value);
+            snprintf(token, sizeof token, "%.70s", text);
+            syntax_error(r, g, line, token, "unknown variant '%s' in the Variant label", quote(q, text));
+            free(text);
             return false;
         }
         g->variant = var;
     }
-    add_label(g, name, value, line);
+    add_label(g, name, text, line);
+    free(text);
     return true;
 }
 
@@ -562,14 +594,23 @@ static void read_movetext(RecordReader *r, Game *g)
             return;
         }
         char w[256];
-        size_t n = 0;
+        size_t n = 0, length = 0;
         bool label = c == '$' && r->pos + 1 < r->size && r->text[r->pos + 1] == '[';
         while (word_char(peek(r)) || (label && (peek(r) == '[' || peek(r) == ']'))) {
             int ch = next(r);
             if (n + 1 < sizeof w)
                 w[n++] = (char)ch;
+            length++;
         }
         w[n] = 0;
+        if (length > n) {
+            /* No move, number, result or variation label is this long: cutting it would change it. */
+            char q[QUOTE_BUF_SIZE];
+            syntax_error(r, g, line, w, "a word of %zu bytes ('%s...'): no move or label is longer than %d bytes",
+                         length, quote_bytes(q, w, 40), (int)sizeof w - 1);
+            skip_to_next_game(r);
+            return;
+        }
         if (take_word(r, g, &st, w, line)) {
             if (g->syntax.failed) {
                 skip_to_next_game(r);
@@ -642,17 +683,18 @@ bool game_start_position(const Game *g, Position *p, char *err, size_t err_size)
     return true;
 }
 
-static void fail(RecError *e, int ply, const RecNode *n, const char *fmt, ...)
+/* The first failure of a game: move n (a main-line ply or a variation's), FILE:LINE and why. */
+static void fail(RecError *e, int ply, const RecNode *n, const char *file, const char *fmt, ...)
 {
     if (e->failed)
         return;
     e->failed = true;
     e->ply = ply;
-    e->line = n ? n->line : 0;
-    snprintf(e->token, sizeof e->token, "%s", n ? n->token : "");
+    e->line = n->line;
+    snprintf(e->token, sizeof e->token, "%s", n->token);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->reason, sizeof e->reason, fmt, ap);
+    vformat_at(e->reason, sizeof e->reason, file, n->line, fmt, ap);
     va_end(ap);
 }
 
@@ -687,14 +729,14 @@ static int play_line(Position *p, RecLine *l, const PlayContext *ctx, bool main_
         if (ctx->error->failed)
             break;
         if (p->ply >= MAX_GAME_PLY - 1) {
-            fail(ctx->error, ply, n, "%s:%d: the game is longer than %d plies", ctx->file, n->line, MAX_GAME_PLY - 1);
+            fail(ctx->error, ply, n, ctx->file, "the game is longer than %d plies", MAX_GAME_PLY - 1);
             break;
         }
         char why[REASON_MAX];
         MoveMarks marks;
         Move m = movetext_read(p, ctx->letters, n->token, &marks, why, sizeof why);
         if (m == MOVE_NONE) {
-            fail(ctx->error, ply, n, "%s:%d: %s%s", ctx->file, n->line, main_line ? "" : "in a variation: ", why);
+            fail(ctx->error, ply, n, ctx->file, "%s%s", main_line ? "" : "in a variation: ", why);
             break;
         }
         n->move = m;
@@ -721,7 +763,7 @@ static void play_with(Game *g, Position *p, const Letters *letters, const char *
         rep->error.failed = true;
         rep->error.ply = 1;
         snprintf(rep->error.token, sizeof rep->error.token, "%s", g->variant->desc->position_label);
-        snprintf(rep->error.reason, sizeof rep->error.reason, "%s:%d: bad start position: %.180s", file, g->line, err);
+        format_at(rep->error.reason, sizeof rep->error.reason, file, g->line, "bad start position: %s", err);
         return;
     }
     PlayContext ctx = {file, letters, &rep->error, p->ply};
@@ -796,55 +838,44 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
 /* ---------------------------------------------------------------- writing */
 
 typedef struct {
-    char *data;
-    size_t len, cap;
-    bool oom;
+    StrBuf out;
     bool glue;         /* the next PGN word follows without a space ("(" before it) */
     size_t line_start; /* where the current output line starts */
 } Buf;
 
-static void put(Buf *b, const char *s, size_t n)
+/* Notes where the current line starts after text was added from offset from on. */
+static void track_lines(Buf *b, size_t from)
 {
-    if (b->oom)
+    if (b->out.failed)
         return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            b->oom = true;
+    for (size_t i = b->out.len; i > from; i--) {
+        if (b->out.data[i - 1] == '\n') {
+            b->line_start = i;
             return;
         }
-        b->data = d;
-        b->cap = cap;
     }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = 0;
-    const char *nl = n ? memchr(s, '\n', n) : NULL;
-    if (nl) {
-        const char *last = s + n - 1;
-        while (*last != '\n')
-            last--;
-        b->line_start = b->len - (size_t)(s + n - 1 - last);
-    }
+}
+
+static void put(Buf *b, const char *s, size_t n)
+{
+    size_t from = b->out.len;
+    strbuf_put(&b->out, s, n);
+    track_lines(b, from);
 }
 
 static void puts_buf(Buf *b, const char *s) { put(b, s, strlen(s)); }
 
 static void printf_buf(Buf *b, const char *fmt, ...)
 {
-    char tmp[1200];
+    size_t from = b->out.len;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    strbuf_vprintf(&b->out, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+    track_lines(b, from);
 }
 
-static bool line_open(const Buf *b) { return b->len > b->line_start; }
+static bool line_open(const Buf *b) { return b->out.len > b->line_start; }
 
 static void end_line(Buf *b)
 {
@@ -855,7 +886,7 @@ static void end_line(Buf *b)
 /* PGN: words separated by spaces, wrapped before column 80. */
 static void word(Buf *b, const char *w)
 {
-    size_t col = b->len - b->line_start;
+    size_t col = b->out.len - b->line_start;
     if (b->glue)
         b->glue = false;
     else if (col > 0 && col + 1 + strlen(w) > 79)
@@ -909,7 +940,7 @@ static void write_comment(Buf *b, Writer *w, const char *text, int depth)
         puts_buf(b, " }\n");
         return;
     }
-    size_t col = b->len - b->line_start;
+    size_t col = b->out.len - b->line_start;
     if (col > 0)
         puts_buf(b, col + strlen(text) + 2 > 79 ? "\n" : " ");
     puts_buf(b, "{");
@@ -979,9 +1010,13 @@ static void write_variations(Buf *b, Writer *w, Position *p, const RecNode *n, i
             word(b, "(");
             b->glue = true;
             if (var->label) {
-                char lab[64];
-                snprintf(lab, sizeof lab, "$[%.50s]", var->label);
-                word(b, lab);
+                StrBuf lab = {0};
+                strbuf_printf(&lab, "$[%s]", var->label);
+                if (lab.failed)
+                    b->out.failed = true;
+                else
+                    word(b, lab.data);
+                strbuf_free(&lab);
             }
             write_line(b, w, p, var, depth + 1);
             puts_buf(b, ")");
@@ -1104,7 +1139,7 @@ char *game_write(const Game *g, const WriteOptions *o)
     if (o->moves_only) {
         end_line(&b);
         free(p);
-        return b.data ? b.data : dup_str("");
+        return strbuf_take(&b.out);
     }
     Outcome oc;
     if (outcome_parse(result, &oc))
@@ -1120,9 +1155,5 @@ char *game_write(const Game *g, const WriteOptions *o)
         puts_buf(&b, "\n");
     }
     free(p);
-    if (b.oom) {
-        free(b.data);
-        return NULL;
-    }
-    return b.data ? b.data : dup_str("");
+    return strbuf_take(&b.out);
 }
