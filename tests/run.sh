@@ -301,6 +301,33 @@ cli convert --to san --letters en "$games/glinski/games/hungarian-tournaments-19
 cp "$tmp/out" "$tmp/english.pgn"
 cli replay "$tmp/english.pgn"
 check "convert: Hungarian SAN to English SAN replays the same" cmp -s "$tmp/out" "$tmp/replayed"
+# Long games: convert and play's save write every move of a 1000-ply game, and it replays to
+# the position apply reaches; a game past the engine's room is refused, not overrun.
+shuffle() { for _ in $(seq "$1"); do printf 'GD2-C7 GD26-C21 GC7-D2 GC21-D26 '; done; }
+# shellcheck disable=SC2046
+cli apply $(shuffle 250)
+final=$(cat "$tmp/out")
+# shellcheck disable=SC2046
+cli convert $(shuffle 250)
+printf '[Variant "C%sescacs"]\n\n' "'" | cat - "$tmp/out" >"$tmp/long.ctl-pgn"
+cli replay "$tmp/long.ctl-pgn"
+check "convert: a 1000-ply game replays to its final position" test "$(cut -d' ' -f2,4- "$tmp/out")" = "1000 $final"
+printf 'save %s\nquit\n' "$tmp/saved.ctl-pgn" |
+  timeout 120 "$hex" play --no-color --engine none --load "$tmp/long.ctl-pgn" >"$tmp/out" 2>&1
+cli replay "$tmp/saved.ctl-pgn"
+check "play: save writes a 1000-ply game whole" test "$(cut -d' ' -f2,4- "$tmp/out")" = "1000 $final"
+# shellcheck disable=SC2046
+cli convert $(shuffle 1000)
+printf '[Variant "C%sescacs"]\n\n' "'" | cat - "$tmp/out" >"$tmp/longer.ctl-pgn"
+printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color --engine none --load "$tmp/longer.ctl-pgn" >"$tmp/out" 2>&1
+check "play: no engine search on a 4000-ply game" \
+  bash -c 'grep -q "The game is too long: 3840 plies at most." "$1" && ! grep -q "^Hint" "$1"' _ "$tmp/out"
+expect_error "match: --max-plies past the longest game" 2 match --engine "$hex uci" --engine "$hex uci" --max-plies 100000
+deep="$tmp/$(printf 'd%.0s' $(seq 250))/$(printf 'e%.0s' $(seq 250))"
+mkdir -p "$deep"
+printf '[Variant "Glinski"]\n\n1. f5f6 ) *\n' >"$deep/bad.pgn"
+cli replay "$deep/bad.pgn"
+check "replay: a file name of 500 bytes leaves the error its room" grep -q "bad.pgn:3: ')' closes no variation" "$tmp/out"
 expect_error "replay: no file" 2 replay
 expect_error "replay: missing file" 1 replay /nonexistent.pgn
 expect_error "convert: digital notation for C'escacs" 2 convert --to digital E7-E13

@@ -77,7 +77,7 @@ const Command cli_commands[] = {
      "  --answer-ms MS     without a clock: forfeit after MS without a move (60000)\n"
      "  --concurrency N    games played at once (default 1)\n"
      "  --pgn FILE         write the games (CTL-PGN or PGN) to FILE\n"
-     "  --max-plies N      adjudicate a draw after N plies (default 600)\n"
+     "  --max-plies N      adjudicate a draw after N plies (default 600, at most 3840)\n"
      "  --resign N,CP      adjudicate a win once both engines have reported, for N moves each,\n"
      "                     that one side leads by CP centipawns (or mates); off by default\n"
      "  --sprt ELO0,ELO1   test H0: elo = ELO0 against H1: elo = ELO1 (e.g. 0,5)\n"

@@ -15,6 +15,7 @@
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/record.h"
+#include "../core/search.h"
 #include "../core/status.h"
 #include "cli.h"
 #include "uciclient.h"
@@ -447,7 +448,7 @@ int cmd_match(const CliOptions *opts)
         else if (!strcmp(a, "--opening-plies"))
             ok = ok && parse_number(v, 0, 20, &cfg.opening_plies);
         else if (!strcmp(a, "--max-plies"))
-            ok = ok && parse_number(v, 10, 100000, &cfg.max_plies);
+            ok = ok && parse_number(v, 10, MAX_SEARCHABLE_PLY, &cfg.max_plies);
         else if (!strcmp(a, "--seed"))
             ok = ok && parse_number(v, 0, 1000000000, &seed), cfg.seed = (unsigned)seed;
         else if (!strcmp(a, "--pgn"))

@@ -190,8 +190,19 @@ static const char HELP[] =
     "  save FILE      write the game (CTL-PGN/PGN)  load FILE  read a game record\n"
     "  help           this text                     quit       leave\n";
 
+/* True (and says so) when the game has no room for another move or a search. */
+static bool too_long(const Play *pl)
+{
+    if (pl->pos->ply < MAX_SEARCHABLE_PLY)
+        return false;
+    printf("The game is too long: %d plies at most.\n", MAX_SEARCHABLE_PLY);
+    return true;
+}
+
 static Move engine_pick(Play *pl, bool quiet)
 {
+    if (too_long(pl))
+        return MOVE_NONE;
     if (!pl->engine_handle) {
         pl->engine_handle = engine_new();
         if (!pl->engine_handle) {
@@ -409,10 +420,8 @@ static bool handle(Play *pl, char *line)
             printf("'%s' is not a legal move here: %s\n(type 'moves' for the list, 'help' for commands)\n", cmd, why);
             return true;
         }
-        if (pl->pos->ply >= MAX_GAME_PLY - 2 * MAX_PLY) {
-            printf("The game is too long.\n");
+        if (too_long(pl))
             return true;
-        }
         pos_make(pl->pos, m);
     }
     return true;
@@ -486,7 +495,7 @@ int cmd_play(const CliOptions *opts)
             print_status(&pl);
         }
         show = true;
-        if (!over && pl.engine[pl.pos->stm]) {
+        if (!over && pl.engine[pl.pos->stm] && pl.pos->ply < MAX_SEARCHABLE_PLY) {
             Move m = engine_pick(&pl, false);
             if (m == MOVE_NONE)
                 break;

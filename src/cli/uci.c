@@ -189,7 +189,7 @@ static void cmd_position(Uci *u, char *args)
     for (char *m = moves ? strtok(moves, " \t") : NULL; m; m = strtok(NULL, " \t")) {
         n++;
         Move mv = move_from_text(p, m);
-        if (mv == MOVE_NONE || p->ply >= MAX_GAME_PLY - MAX_PLY - 1) {
+        if (mv == MOVE_NONE || p->ply >= MAX_SEARCHABLE_PLY) {
             say(u, "info string error: move %d '%s' is not legal; position unchanged", n, m);
             free(p);
             return;

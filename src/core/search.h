@@ -9,6 +9,9 @@
 #include "position.h"
 
 enum { MAX_PLY = 128, MAX_MULTIPV = 16 };
+/* The longest game a search may start from: the position's history (MAX_GAME_PLY) keeps room
+ * for the search's own plies. Every front end stops a game here. */
+enum { MAX_SEARCHABLE_PLY = MAX_GAME_PLY - 2 * MAX_PLY };
 enum { SCORE_MATE = 32000, SCORE_INFINITE = 32001, SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY };
 
 typedef struct {

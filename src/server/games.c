@@ -6,10 +6,8 @@
 
 #include "../core/movegen.h"
 #include "../core/movetext.h"
+#include "../core/search.h"
 #include "worker.h"
-
-/* Room left in the position's history for an engine's search stack. */
-enum { PLY_MARGIN = 256 };
 
 struct GameTable {
     Store *store;
@@ -161,7 +159,7 @@ static void changed(ServerGame *g)
 static bool push_move(ServerGame *g, Move m)
 {
     Position *p = g->pos;
-    if (p->ply >= MAX_GAME_PLY - PLY_MARGIN)
+    if (p->ply >= MAX_SEARCHABLE_PLY)
         return false;
     if (g->ply_count == g->ply_cap) {
         int cap = g->ply_cap ? 2 * g->ply_cap : 64;
@@ -255,6 +253,11 @@ static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err
             memcpy(mv, s, (size_t)len);
             mv[len] = 0;
             m = move_from_text(g->pos, mv);
+        }
+        if (g->pos->ply >= MAX_SEARCHABLE_PLY) {
+            snprintf(err, (size_t)err_size, "the game is longer than %d plies", MAX_SEARCHABLE_PLY);
+            sgame_destroy(g);
+            return NULL;
         }
         if (m == MOVE_NONE || !push_move(g, m)) {
             snprintf(err, (size_t)err_size, "move %d '%.*s' is not legal here", n, len > 30 ? 30 : len, s);
