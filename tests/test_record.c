@@ -327,6 +327,19 @@ static char *long_text(size_t n, char letter)
     return s;
 }
 
+/* Reads the one game of text and plays it without error; returns its plies. */
+static int read_and_play(const char *name, const char *text, Game *g, Position *p)
+{
+    RecordReader r;
+    PlayReport rep;
+    record_reader_init(&r, name, text, strlen(text), NULL);
+    assert_true(record_read_game(&r, g));
+    game_play(g, p, NULL, &rep);
+    if (rep.error.failed)
+        fail_msg("%s: %s", name, rep.error.reason);
+    return rep.plies;
+}
+
 /* Records have no length limit: a 1000-ply game with long comments and labels is written and
  * read back whole (the writer used to cut formatted pieces at 1200 bytes, the reader label
  * values at 1023). */
@@ -346,13 +359,7 @@ static void test_long_records(void **state)
     char *text = strbuf_take(&src);
     assert_non_null(text);
     Game g, back;
-    PlayReport rep, rep_back;
-    RecordReader r;
-    record_reader_init(&r, "long.ctl-pgn", text, strlen(text), NULL);
-    assert_true(record_read_game(&r, &g));
-    game_play(&g, &p, NULL, &rep);
-    assert_false(rep.error.failed);
-    assert_int_equal(rep.plies, 1000);
+    assert_int_equal(read_and_play("long.ctl-pgn", text, &g, &p), 1000);
     assert_string_equal(game_label(&g, "Event"), event);
     char final[POSITION_TEXT_MAX];
     pos_to_text(&p, final, sizeof final);
@@ -362,11 +369,7 @@ static void test_long_records(void **state)
         char *written = game_write(&g, &o);
         assert_non_null(written);
         assert_true(strlen(written) > 20000);
-        record_reader_init(&r, "written.ctl-pgn", written, strlen(written), NULL);
-        assert_true(record_read_game(&r, &back));
-        game_play(&back, &p, NULL, &rep_back);
-        assert_false(rep_back.error.failed);
-        assert_int_equal(rep_back.plies, 1000);
+        assert_int_equal(read_and_play("written.ctl-pgn", written, &back, &p), 1000);
         char again[POSITION_TEXT_MAX];
         pos_to_text(&p, again, sizeof again);
         assert_string_equal(again, final);
@@ -388,18 +391,11 @@ static void test_long_records(void **state)
     strbuf_printf(&src, "[Variant \"Glinski\"]\n[Site \"%s\"]\n\n1. e5 {%s} (1. f6 $[%s] e6) e6 *\n", event,
                   comment, label);
     text = strbuf_take(&src);
-    record_reader_init(&r, "long.pgn", text, strlen(text), NULL);
-    assert_true(record_read_game(&r, &g));
-    game_play(&g, &p, NULL, &rep);
-    assert_false(rep.error.failed);
+    assert_int_equal(read_and_play("long.pgn", text, &g, &p), 2);
     WriteOptions o = {.style = STYLE_STANDARD};
     char *written = game_write(&g, &o);
     assert_non_null(written);
-    record_reader_init(&r, "written.pgn", written, strlen(written), NULL);
-    assert_true(record_read_game(&r, &back));
-    game_play(&back, &p, NULL, &rep_back);
-    assert_false(rep_back.error.failed);
-    assert_int_equal(rep_back.plies, 2);
+    assert_int_equal(read_and_play("written.pgn", written, &back, &p), 2);
     assert_string_equal(game_label(&back, "Site"), event);
     assert_string_equal(back.main.nodes[0].comment, comment);
     assert_int_equal(back.main.nodes[0].var_count, 1);
