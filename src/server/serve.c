@@ -21,8 +21,11 @@ static void on_signal(int sig)
 typedef struct {
     const char *listen, *db, *web;
     GameLimits limits;
-    int threads;
+    HttpLimits http;
 } ServeOptions;
+
+/* An engine's hash table when the memory is shared out, and what --engine-memory defaults to per thread. */
+enum { ENGINE_HASH_MIN_MB = 1, ENGINE_HASH_DEFAULT_MB = 16, ENGINE_THREADS_MAX = 256 };
 
 static bool parse_number(const char *opt, const char *s, int lo, int hi, int *out)
 {
@@ -38,10 +41,14 @@ static bool parse_number(const char *opt, const char *s, int lo, int hi, int *ou
 
 static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
 {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *o = (ServeOptions){
         .listen = "127.0.0.1:8080",
-        .limits = {.max_think_ms = 10000, .cache_games = 256, .hash_mb = 16},
-        .threads = 4,
+        .limits = {.max_think_ms = 10000, .cache_games = 256, .engine_threads = cores < 1 ? 1
+                                                                                : cores > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX
+                                                                                                             : (int)cores},
+        .http = {.threads = 4, .max_connections = 512, .max_per_client = 32, .header_timeout_s = 5,
+                 .idle_timeout_s = 30},
     };
     for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
@@ -56,17 +63,35 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         else if (!strcmp(a, "--max-think"))
             ok = parse_number(a, val, 50, 600000, &o->limits.max_think_ms);
         else if (!strcmp(a, "--threads"))
-            ok = parse_number(a, val, 1, 256, &o->threads);
+            ok = parse_number(a, val, 1, 256, &o->http.threads);
         else if (!strcmp(a, "--cache"))
             ok = parse_number(a, val, 1, 100000, &o->limits.cache_games);
-        else if (!strcmp(a, "--hash"))
-            ok = parse_number(a, val, 1, 4096, &o->limits.hash_mb);
+        else if (!strcmp(a, "--engine-threads"))
+            ok = parse_number(a, val, 1, ENGINE_THREADS_MAX, &o->limits.engine_threads);
+        else if (!strcmp(a, "--engine-memory"))
+            ok = parse_number(a, val, ENGINE_HASH_MIN_MB, 65536, &o->limits.engine_memory_mb);
+        else if (!strcmp(a, "--max-connections"))
+            ok = parse_number(a, val, 1, 100000, &o->http.max_connections);
+        else if (!strcmp(a, "--max-per-client"))
+            ok = parse_number(a, val, 1, 100000, &o->http.max_per_client);
+        else if (!strcmp(a, "--header-timeout"))
+            ok = parse_number(a, val, 1, 3600, &o->http.header_timeout_s);
+        else if (!strcmp(a, "--idle-timeout"))
+            ok = parse_number(a, val, 1, 3600, &o->http.idle_timeout_s);
         else {
             fprintf(stderr, "hexchess serve: unknown option or missing value: '%s' (see hexchess serve --help)\n", a);
             return 2;
         }
         if (!ok)
             return 2;
+    }
+    int threads = o->limits.engine_threads;
+    if (!o->limits.engine_memory_mb)
+        o->limits.engine_memory_mb = threads * ENGINE_HASH_DEFAULT_MB;
+    if (o->limits.engine_memory_mb < threads * ENGINE_HASH_MIN_MB) {
+        fprintf(stderr, "hexchess serve: --engine-memory %d leaves less than %d MB for each of %d engine threads\n",
+                o->limits.engine_memory_mb, ENGINE_HASH_MIN_MB, threads);
+        return 2;
     }
     return 0;
 }
@@ -94,11 +119,11 @@ int cmd_serve(const CliOptions *opts)
         free(files);
         return 1;
     }
-    GameTable *games = games_new(store, &o.limits);
+    GameTable *games = games_new(store, &o.limits, err, (int)sizeof err);
     HttpRoute routes[] = {{"/api/", api_handle, games}, {"/", files_handle, files}};
-    HttpServer *http = games ? http_start(o.listen, routes, 2, o.threads, err, (int)sizeof err) : NULL;
+    HttpServer *http = games ? http_start(o.listen, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {
-        fprintf(stderr, "hexchess serve: %s\n", games ? err : "out of memory");
+        fprintf(stderr, "hexchess serve: %s\n", err);
         games_free(games);
         store_close(store);
         free(files);
