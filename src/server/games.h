@@ -88,9 +88,9 @@ typedef struct {
 typedef struct GameTable GameTable;
 
 typedef struct {
-    int max_think_ms;  /* cap on any engine search */
-    int cache_games;   /* games kept in memory */
-    int engine_threads; /* searches run at once; more engine work waits its turn */
+    int max_think_ms;     /* cap on any engine search */
+    int cache_games;      /* games kept in memory */
+    int engine_threads;   /* searches run at once; more engine work waits its turn */
     int engine_memory_mb; /* the hash tables of all the engines together */
 } GameLimits;
 

@@ -16,12 +16,12 @@ struct Worker {
     EnginePool *pool;
     ServerGame *g;
     /* under the pool's lock */
-    Worker *next;  /* in the queue */
+    Worker *next; /* in the queue */
     bool queued;
-    bool running;  /* a pool thread has taken the game */
-    bool pending;  /* woken while running: queue it again after */
+    bool running; /* a pool thread has taken the game */
+    bool pending; /* woken while running: queue it again after */
     /* written under both locks, so either one suffices to read it */
-    bool gone;     /* the game is being destroyed: serve and apply nothing more */
+    bool gone; /* the game is being destroyed: serve and apply nothing more */
     /* under the game's lock */
     bool searching;
     Engine *engine; /* the engine of the running search */
@@ -37,8 +37,8 @@ typedef struct {
     /* the job being run */
     Worker *w;
     Job job;
-    unsigned serial;   /* of the analysis being run */
-    int last_score;    /* side to move's view */
+    unsigned serial; /* of the analysis being run */
+    int last_score;  /* side to move's view */
 } EngineThread;
 
 struct EnginePool {
