@@ -168,6 +168,12 @@ IFS= read -r -t 2 status_line <&"$big"
 check "2 MiB Content-Length: 413 before the body, within 2 s" \
   test "${status_line:0:12} $(($(now_ms) - t0 < 2000))" = "HTTP/1.1 413 1"
 exec {big}>&-
+head -c 1100000 /dev/zero | tr '\0' 'a' >"$tmp/big"
+t0=$(now_ms)
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Transfer-Encoding: chunked' -H 'Content-Type: application/json' \
+  --data-binary @"$tmp/big" "$base/api/games")
+check "a chunked body growing past 1 MiB is cut off (status $code)" \
+  test "$((code < 200 || code == 413)) $(($(now_ms) - t0 < 2000))" = "1 1"
 # One header byte every half second: the headers are never complete.
 exec {slow}<>"/dev/tcp/127.0.0.1/$port"
 (printf 'GET /api/health HTTP/1.1\r\nHost: a-slow-client\r\nX-Slow: ' | while IFS= read -r -n 1 -d '' c; do
