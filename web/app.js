@@ -130,6 +130,11 @@ function playerLabel(g, colour) {
   return humans(g).length === 1 ? 'You' : cap(colour);
 }
 
+// The server runs a few engines for every game: work beyond them queues.
+function engineState(g) {
+  return g.waiting ? 'waiting for an engine…' : 'thinking…';
+}
+
 function renderPlayers() {
   const g = ui.game;
   const bottom = bottomSide(g), top = bottom === 'white' ? 'black' : 'white';
@@ -140,7 +145,7 @@ function renderPlayers() {
     name.className = `name ${turn ? 'to-move' : ''}`;
     name.textContent = `${cap(colour)} — ${playerLabel(g, colour)}`;
     const extra = document.createElement('span');
-    if (g[colour] === 'engine' && g.thinking && g.turn === colour) extra.textContent = 'thinking…';
+    if (g[colour] === 'engine' && g.thinking && g.turn === colour) extra.textContent = engineState(g);
     $(id).append(name, extra);
   }
 }
@@ -151,7 +156,7 @@ function renderStatus() {
   s.classList.toggle('over', g.status === 'over');
   let text;
   if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
-  else if (g.thinking) text = `${cap(g.turn)} to move — the engine is thinking…`;
+  else if (g.thinking) text = `${cap(g.turn)} to move — ${g.waiting ? engineState(g) : 'the engine is thinking…'}`;
   else text = `${cap(g.turn)} to move${g.check !== 'none' ? ' — check' : ''}`;
   if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
   if (!atLatest()) text += ` (viewing move ${ui.view} of ${latest()})`;
@@ -231,7 +236,7 @@ function renderAnalysis() {
   const box = $('analysis');
   const bar = $('evalbar');
   if (!a || !a.depth) {
-    box.textContent = a && a.running ? 'thinking…' : '';
+    box.textContent = a && a.running ? engineState(g) : '';
     bar.hidden = true;
     return;
   }

@@ -100,7 +100,9 @@ const Command cli_commands[] = {
      "  hexchess play -v glinski --engine white --level 5\n", true},
     {"serve", cmd_serve, "serve the web board and its JSON API; games are saved",
      "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
-     "                      [--cache GAMES] [--hash MB]",
+     "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
+     "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
+     "                      [--idle-timeout S]",
      "Serves the web app (play both games against a person or the engine) and the JSON API under\n"
      "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
      "(WAL) and resumes after a restart.\n\n"
@@ -109,8 +111,25 @@ const Command cli_commands[] = {
      "  --web DIR           the web app's folder (default: web/ beside or above the program)\n"
      "  --max-think MS      cap on any engine search, per move or analysis (default 10000)\n"
      "  --threads N         HTTP worker threads (default 4)\n"
-     "  --cache GAMES       games kept in memory (default 256; others are reloaded on demand)\n"
-     "  --hash MB           each game engine's hash table (default 16)\n\n"
+     "  --cache GAMES       games kept in memory (default 256; others are reloaded on demand)\n\n"
+     "Engines. Every engine move, draw answer, analysis and hint runs on one of a fixed number of\n"
+     "engine threads, each with its own engine; further work waits in a queue, first come first\n"
+     "served, and its game shows \"waiting\": true (the web page: waiting for an engine). Any\n"
+     "number of games thus costs the same threads and memory.\n\n"
+     "  --engine-threads N  engine threads, i.e. searches at once (default: the online cores)\n"
+     "  --engine-memory MB  the hash tables of all the engines together, shared out equally, at\n"
+     "                      least 1 MB each (default 16 per engine thread)\n\n"
+     "Clients. These bound what slow or greedy clients can hold. A request body is at most 1 MiB:\n"
+     "one announced as larger is answered 413 before it is read, one sent without a length\n"
+     "(chunked) is cut off, its connection closed, as it grows past.\n\n"
+     "  --max-connections N\n"
+     "                      open connections in all; more are refused (default 512)\n"
+     "  --max-per-client N  open connections from one IP address; more are refused (default 32)\n"
+     "  --header-timeout S  a request's headers must be complete S seconds after its connection\n"
+     "                      opened or its previous request ended; else the connection is\n"
+     "                      closed, which also ends idle kept-alive connections (default 5)\n"
+     "  --idle-timeout S    a connection silent for S seconds is closed, e.g. one stalling\n"
+     "                      while sending a body (default 30)\n\n"
      "Example:\n"
      "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n", true},
     {"replay", cmd_replay, "replay game records and tell how each game ended",

@@ -102,12 +102,14 @@ static bool resize_workers(Engine *e, int n)
     return true;
 }
 
-Engine *engine_new(void)
+Engine *engine_new(void) { return engine_new_hash(16); }
+
+Engine *engine_new_hash(int hash_mb)
 {
     Engine *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
-    e->hash_mb = 16;
+    e->hash_mb = hash_mb;
     e->threads = 1;
     e->multipv = 1;
     e->skill = 20;

@@ -45,6 +45,9 @@ typedef struct Engine Engine;
 
 /* A new engine with default options (Hash 16 MB, Threads 1, MultiPV 1, Skill Level 20). */
 Engine *engine_new(void);
+/* The same with a hash table of hash_mb megabytes from the start (1 to the Hash option's maximum),
+ * for a caller that must never hold more than its memory budget, even briefly. */
+Engine *engine_new_hash(int hash_mb);
 void engine_free(Engine *e);
 void search_limits_init(SearchLimits *l);
 

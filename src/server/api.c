@@ -8,6 +8,7 @@
 #include "../core/movegen.h"
 #include "../core/strbuf.h"
 #include "gamefile.h"
+#include "worker.h"
 
 static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
 static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
@@ -264,6 +265,7 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     else
         cJSON_AddNullToObject(o, "draw_offer");
     cJSON_AddBoolToObject(o, "thinking", g->thinking || sgame_engine_to_move(g));
+    cJSON_AddBoolToObject(o, "waiting", worker_waiting(g));
     cJSON_AddItemToObject(o, "analysis", analysis_json(g));
     if (full) {
         add_legal_moves(o, g);
@@ -280,7 +282,8 @@ static void send_game(ServerGame *g, HttpResponse *res, int status)
 {
     const Analysis *an = &g->analysis;
     uint64_t key[4] = {g->version, an->serial, (uint64_t)an->depth << 2 | (uint64_t)an->running << 1 | an->requested,
-                       (uint64_t)g->thinking << 1 | (uint64_t)(an->nodes & 0xffffffff) << 2};
+                       (uint64_t)worker_waiting(g) | (uint64_t)g->thinking << 1 |
+                           (uint64_t)(an->nodes & 0xffffffff) << 2};
     if (!g->json || memcmp(key, g->json_key, sizeof key)) {
         char *text = json_text(res, sgame_json(g, true));
         if (!text)

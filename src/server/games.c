@@ -12,23 +12,34 @@
 struct GameTable {
     Store *store;
     GameLimits limits;
+    EnginePool *pool;
     pthread_mutex_t lock; /* guards the slots and the games' refs; taken before any game's lock */
     ServerGame **slot;
     int count;
     uint64_t clock; /* for least-recently-used eviction */
 };
 
-GameTable *games_new(Store *store, const GameLimits *limits)
+GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size)
 {
     GameTable *t = calloc(1, sizeof *t);
-    if (!t)
+    if (!t) {
+        snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
+    }
     t->store = store;
     t->limits = *limits;
     if (t->limits.cache_games < 1)
         t->limits.cache_games = 1;
     t->slot = calloc((size_t)t->limits.cache_games, sizeof *t->slot);
     if (!t->slot) {
+        snprintf(err, (size_t)err_size, "out of memory");
+        free(t);
+        return NULL;
+    }
+    int threads = t->limits.engine_threads;
+    t->pool = pool_new(threads, t->limits.engine_memory_mb / threads, t->limits.max_think_ms, err, err_size);
+    if (!t->pool) {
+        free(t->slot);
         free(t);
         return NULL;
     }
@@ -63,6 +74,7 @@ void games_free(GameTable *t)
         return;
     for (int i = 0; i < t->count; i++)
         sgame_destroy(t->slot[i]);
+    pool_free(t->pool);
     pthread_mutex_destroy(&t->lock);
     free(t->slot);
     free(t);
@@ -360,7 +372,7 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
         fprintf(stderr, "hexchess serve: game %lld does not replay: %s\n", (long long)id, err);
         return NULL;
     }
-    g->worker = worker_new(g, &t->limits);
+    g->worker = worker_new(t->pool, g);
     if (!g->worker) {
         sgame_destroy(g);
         return NULL;
@@ -438,7 +450,7 @@ ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char
         sgame_destroy(g);
         return NULL;
     }
-    g->worker = worker_new(g, &t->limits);
+    g->worker = worker_new(t->pool, g);
     if (!g->worker) {
         *ge = GE_INTERNAL;
         snprintf(err, (size_t)err_size, "out of memory");
@@ -549,6 +561,7 @@ static void finish(ServerGame *g, const char *result, const char *reason)
     g->draw_reply = -1;
     g->over = true;
     changed(g);
+    worker_wake(g); /* withdraws queued work */
 }
 
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
@@ -646,4 +659,5 @@ void sgame_stop_analysis(ServerGame *g)
         worker_stop_search(g);
     g->analysis.requested = false;
     g->analysis.serial++;
+    worker_wake(g); /* withdraws a queued analysis */
 }

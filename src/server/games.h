@@ -88,12 +88,14 @@ typedef struct {
 typedef struct GameTable GameTable;
 
 typedef struct {
-    int max_think_ms;  /* cap on any engine search */
-    int cache_games;   /* games kept in memory */
-    int hash_mb;       /* each engine's transposition table */
+    int max_think_ms;     /* cap on any engine search */
+    int cache_games;      /* games kept in memory */
+    int engine_threads;   /* searches run at once; more engine work waits its turn */
+    int engine_memory_mb; /* the hash tables of all the engines together */
 } GameLimits;
 
-GameTable *games_new(Store *store, const GameLimits *limits);
+/* NULL with a message when the engines cannot be started. */
+GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size);
 void games_free(GameTable *t); /* stops every engine */
 const GameLimits *games_limits(const GameTable *t);
 Store *games_store(GameTable *t);

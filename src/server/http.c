@@ -10,8 +10,11 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "deadline.h"
+
 struct HttpServer {
     struct MHD_Daemon *daemon;
+    Deadlines *deadlines;
     HttpRoute *routes;
     int route_count;
     int port;
@@ -110,6 +113,21 @@ static void route(HttpServer *s, HttpRequest *req, HttpResponse *res)
     http_error(res, 404, "no such page: %s", req->path);
 }
 
+static Deadline *connection_deadline(struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+/* Answers 413 at once instead of reading the body on; the library closes the connection after it.
+ * Once part of a body was read, libmicrohttpd 0.9.75 refuses the response and just closes. */
+static enum MHD_Result refuse_large_body(struct MHD_Connection *conn)
+{
+    HttpResponse res = {0};
+    http_error(&res, 413, "request body larger than %d bytes", HTTP_BODY_MAX);
+    return send_response(conn, &res);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
@@ -118,7 +136,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     HttpServer *s = cls;
     HttpRequest *req = *con_cls;
     if (!req) {
-        /* First call: headers only. Refuse an announced oversized body before reading it. */
+        /* First call: the headers are complete. Refuse an announced oversized body before reading it. */
+        deadline_disarm(s->deadlines, connection_deadline(conn));
         req = calloc(1, sizeof *req);
         if (!req)
             return MHD_NO;
@@ -127,16 +146,23 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         req->path = url;
         *con_cls = req;
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX)
+        if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX) {
             req->too_large = true;
+            return refuse_large_body(conn);
+        }
+        return MHD_YES;
+    }
+    if (req->too_large) {
+        *upload_data_size = 0; /* the 413 is queued: whatever comes is dropped */
         return MHD_YES;
     }
     if (*upload_data_size) {
         size_t n = *upload_data_size;
         *upload_data_size = 0;
-        if (req->too_large || req->len + n > HTTP_BODY_MAX) {
+        if (req->len + n > HTTP_BODY_MAX) {
+            /* A body without a length (chunked) grew past the cap: stop reading it. */
             req->too_large = true;
-            return MHD_YES; /* read and drop the rest, then answer 413 */
+            return refuse_large_body(conn);
         }
         if (req->len + n + 1 > req->cap) {
             size_t cap = req->cap ? req->cap : 4096;
@@ -154,10 +180,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return MHD_YES;
     }
     HttpResponse res = {0};
-    if (req->too_large)
-        http_error(&res, 413, "request body larger than %d bytes", HTTP_BODY_MAX);
-    else
-        route(s, req, &res);
+    route(s, req, &res);
     if (!res.status)
         http_error(&res, 500, "no response");
     return send_response(conn, &res);
@@ -166,13 +189,30 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls, (void)conn, (void)toe;
+    (void)toe;
+    HttpServer *s = cls;
+    /* A kept-alive connection now waits for its next request's headers. */
+    deadline_arm(s->deadlines, connection_deadline(conn));
     HttpRequest *req = *con_cls;
     if (!req)
         return;
     free(req->body);
     free(req);
     *con_cls = NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    HttpServer *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = info ? deadline_add(s->deadlines, info->connect_fd) : NULL;
+    } else {
+        /* Before the library closes the socket: the watchdog never touches a reused descriptor. */
+        deadline_remove(s->deadlines, *socket_context);
+        *socket_context = NULL;
+    }
 }
 
 /* Parses "ADDR:PORT" or "[ADDR6]:PORT" into addr. */
@@ -222,8 +262,8 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
     return true;
 }
 
-HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, int threads, char *err,
-                       int err_size)
+HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, const HttpLimits *limits,
+                       char *err, int err_size)
 {
     struct sockaddr_storage addr;
     bool v6;
@@ -237,15 +277,25 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
     }
     memcpy(s->routes, routes, (size_t)route_count * sizeof *routes);
     s->route_count = route_count;
+    s->deadlines = deadlines_new(limits->header_timeout_s, err, err_size);
+    if (!s->deadlines) {
+        free(s->routes);
+        free(s);
+        return NULL;
+    }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
     if (v6)
         flags |= MHD_USE_IPv6;
     s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-                                 MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(threads > 0 ? threads : 1),
-                                 MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_CONNECTION_LIMIT, 1000u,
-                                 MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+                                 MHD_OPTION_THREAD_POOL_SIZE, (unsigned)limits->threads,
+                                 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->idle_timeout_s,
+                                 MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->max_connections,
+                                 MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)limits->max_per_client,
+                                 MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_NOTIFY_COMPLETED,
+                                 on_completed, s, MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, (size_t)err_size, "cannot listen on %s (in use, or not an address of this machine?)", listen);
+        deadlines_free(s->deadlines);
         free(s->routes);
         free(s);
         return NULL;
@@ -262,6 +312,7 @@ void http_stop(HttpServer *s)
     if (!s)
         return;
     MHD_stop_daemon(s->daemon);
+    deadlines_free(s->deadlines);
     free(s->routes);
     free(s);
 }

@@ -1,6 +1,7 @@
 /*
  * The HTTP layer over libmicrohttpd: listening, reading request bodies (capped at 1 MiB), routing
- * by path prefix and sending responses. Handlers see plain structs, never libmicrohttpd.
+ * by path prefix and sending responses, within limits that keep slow or greedy clients from holding
+ * the server. Handlers see plain structs, never libmicrohttpd.
  */
 #ifndef HEXCHESS_HTTP_H
 #define HEXCHESS_HTTP_H
@@ -29,11 +30,20 @@ typedef struct {
     void *ctx;
 } HttpRoute;
 
+typedef struct {
+    int threads;          /* threads answering requests */
+    int max_connections;  /* open connections in all; more are refused */
+    int max_per_client;   /* open connections from one address; more are refused */
+    int header_timeout_s; /* a request's headers must be complete this long after the connection
+                             opened or its previous request ended; else it is closed */
+    int idle_timeout_s;   /* a connection silent this long is closed */
+} HttpLimits;
+
 typedef struct HttpServer HttpServer;
 
 /* Listens on "ADDR:PORT" ("[::1]:PORT" for IPv6; port 0 picks a free one). NULL with a message. */
-HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, int threads, char *err,
-                       int err_size);
+HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, const HttpLimits *limits,
+                       char *err, int err_size);
 int http_port(const HttpServer *s);
 void http_stop(HttpServer *s);
 

@@ -1,5 +1,6 @@
 /* `hexchess serve`: the web app and the JSON API over the game store. */
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,11 @@ static void on_signal(int sig)
 typedef struct {
     const char *listen, *db, *web;
     GameLimits limits;
-    int threads;
+    HttpLimits http;
 } ServeOptions;
+
+/* An engine's hash table when the memory is shared out, and what --engine-memory defaults to per thread. */
+enum { ENGINE_HASH_MIN_MB = 1, ENGINE_HASH_DEFAULT_MB = 16, ENGINE_THREADS_MAX = 256 };
 
 static bool parse_number(const char *opt, const char *s, int lo, int hi, int *out)
 {
@@ -36,37 +40,69 @@ static bool parse_number(const char *opt, const char *s, int lo, int hi, int *ou
     return true;
 }
 
+typedef struct {
+    const char *name;
+    int lo, hi;
+    size_t at; /* where in ServeOptions */
+} NumberOption;
+
+static const NumberOption NUMBER_OPTIONS[] = {
+    {"--max-think", 50, 600000, offsetof(ServeOptions, limits.max_think_ms)},
+    {"--threads", 1, 256, offsetof(ServeOptions, http.threads)},
+    {"--cache", 1, 100000, offsetof(ServeOptions, limits.cache_games)},
+    {"--engine-threads", 1, ENGINE_THREADS_MAX, offsetof(ServeOptions, limits.engine_threads)},
+    {"--engine-memory", ENGINE_HASH_MIN_MB, 65536, offsetof(ServeOptions, limits.engine_memory_mb)},
+    {"--max-connections", 1, 100000, offsetof(ServeOptions, http.max_connections)},
+    {"--max-per-client", 1, 100000, offsetof(ServeOptions, http.max_per_client)},
+    {"--header-timeout", 1, 3600, offsetof(ServeOptions, http.header_timeout_s)},
+    {"--idle-timeout", 1, 3600, offsetof(ServeOptions, http.idle_timeout_s)},
+};
+
+static const NumberOption *number_option(const char *name)
+{
+    for (size_t i = 0; i < sizeof NUMBER_OPTIONS / sizeof *NUMBER_OPTIONS; i++)
+        if (!strcmp(name, NUMBER_OPTIONS[i].name))
+            return &NUMBER_OPTIONS[i];
+    return NULL;
+}
+
 static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
 {
     *o = (ServeOptions){
         .listen = "127.0.0.1:8080",
-        .limits = {.max_think_ms = 10000, .cache_games = 256, .hash_mb = 16},
-        .threads = 4,
+        .limits = {.max_think_ms = 10000, .cache_games = 256},
+        .http = {.threads = 4, .max_connections = 512, .max_per_client = 32, .header_timeout_s = 5,
+                 .idle_timeout_s = 30},
     };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o->limits.engine_threads = cores < 1 ? 1 : cores > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX : (int)cores;
     for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         bool ok = true;
+        const NumberOption *num;
         if (!strcmp(a, "--listen") && val)
             o->listen = val;
         else if (!strcmp(a, "--db") && val)
             o->db = val;
         else if (!strcmp(a, "--web") && val)
             o->web = val;
-        else if (!strcmp(a, "--max-think"))
-            ok = parse_number(a, val, 50, 600000, &o->limits.max_think_ms);
-        else if (!strcmp(a, "--threads"))
-            ok = parse_number(a, val, 1, 256, &o->threads);
-        else if (!strcmp(a, "--cache"))
-            ok = parse_number(a, val, 1, 100000, &o->limits.cache_games);
-        else if (!strcmp(a, "--hash"))
-            ok = parse_number(a, val, 1, 4096, &o->limits.hash_mb);
+        else if ((num = number_option(a)))
+            ok = parse_number(a, val, num->lo, num->hi, (int *)((char *)o + num->at));
         else {
             fprintf(stderr, "hexchess serve: unknown option or missing value: '%s' (see hexchess serve --help)\n", a);
             return 2;
         }
         if (!ok)
             return 2;
+    }
+    int threads = o->limits.engine_threads;
+    if (!o->limits.engine_memory_mb)
+        o->limits.engine_memory_mb = threads * ENGINE_HASH_DEFAULT_MB;
+    if (o->limits.engine_memory_mb < threads * ENGINE_HASH_MIN_MB) {
+        fprintf(stderr, "hexchess serve: --engine-memory %d leaves less than %d MB for each of %d engine threads\n",
+                o->limits.engine_memory_mb, ENGINE_HASH_MIN_MB, threads);
+        return 2;
     }
     return 0;
 }
@@ -94,11 +130,11 @@ int cmd_serve(const CliOptions *opts)
         free(files);
         return 1;
     }
-    GameTable *games = games_new(store, &o.limits);
+    GameTable *games = games_new(store, &o.limits, err, (int)sizeof err);
     HttpRoute routes[] = {{"/api/", api_handle, games}, {"/", files_handle, files}};
-    HttpServer *http = games ? http_start(o.listen, routes, 2, o.threads, err, (int)sizeof err) : NULL;
+    HttpServer *http = games ? http_start(o.listen, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {
-        fprintf(stderr, "hexchess serve: %s\n", games ? err : "out of memory");
+        fprintf(stderr, "hexchess serve: %s\n", err);
         games_free(games);
         store_close(store);
         free(files);

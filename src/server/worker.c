@@ -13,26 +13,84 @@ enum { DRAW_ACCEPT_BELOW = -150, DRAW_THINK_MS = 300 };
 typedef enum { JOB_NONE, JOB_MOVE, JOB_DRAW, JOB_ANALYSE } Job;
 
 struct Worker {
+    EnginePool *pool;
     ServerGame *g;
-    GameLimits limits;
-    pthread_t thread;
-    bool started, quit, searching;
-    Engine *engine;   /* created by the thread on its first job */
-    Position *root;   /* what the engine searches */
-    Position *scratch; /* for writing the principal variation */
-    Job job;
-    unsigned serial;  /* of the analysis being run */
-    int last_score;   /* side to move's view */
+    /* under the pool's lock */
+    Worker *next; /* in the queue */
+    bool queued;
+    bool running; /* a pool thread has taken the game */
+    bool pending; /* woken while running: queue it again after */
+    /* written under both locks, so either one suffices to read it */
+    bool gone; /* the game is being destroyed: serve and apply nothing more */
+    /* under the game's lock */
+    bool searching;
+    Engine *engine; /* the engine of the running search */
 };
 
-Worker *worker_new(ServerGame *g, const GameLimits *limits)
+typedef struct {
+    EnginePool *pool;
+    pthread_t thread;
+    Engine *engine;
+    Position *root;    /* what the engine searches */
+    Position *scratch; /* for writing the principal variation */
+    int64_t last_game; /* the game whose positions fill the hash table */
+    /* the job being run */
+    Worker *w;
+    Job job;
+    unsigned serial; /* of the analysis being run */
+    int last_score;  /* side to move's view */
+} EngineThread;
+
+struct EnginePool {
+    pthread_mutex_t lock;
+    pthread_cond_t work; /* a game was queued, or the pool is stopping */
+    pthread_cond_t done; /* a thread let go of a game */
+    Worker *head, *tail;
+    bool quit;
+    int max_think_ms;
+    EngineThread *threads;
+    int count;
+};
+
+Worker *worker_new(EnginePool *p, ServerGame *g)
 {
     Worker *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
+    w->pool = p;
     w->g = g;
-    w->limits = *limits;
     return w;
+}
+
+/* With the pool locked. */
+static void enqueue(EnginePool *p, Worker *w)
+{
+    w->next = NULL;
+    if (p->tail)
+        p->tail->next = w;
+    else
+        p->head = w;
+    p->tail = w;
+    w->queued = true;
+    pthread_cond_signal(&p->work);
+}
+
+/* With the pool locked. */
+static void dequeue(EnginePool *p, Worker *w)
+{
+    Worker *prev = NULL;
+    for (Worker *q = p->head; q; prev = q, q = q->next)
+        if (q == w) {
+            if (prev)
+                prev->next = q->next;
+            else
+                p->head = q->next;
+            if (p->tail == q)
+                p->tail = prev;
+            break;
+        }
+    w->queued = false;
+    w->next = NULL;
 }
 
 static Job due_job(const ServerGame *g)
@@ -48,23 +106,34 @@ static Job due_job(const ServerGame *g)
 
 bool worker_busy(const ServerGame *g) { return (g->worker && g->worker->searching) || due_job(g) != JOB_NONE; }
 
+bool worker_waiting(const ServerGame *g)
+{
+    Worker *w = g->worker;
+    if (!w)
+        return false;
+    pthread_mutex_lock(&w->pool->lock);
+    bool queued = w->queued;
+    pthread_mutex_unlock(&w->pool->lock);
+    return queued;
+}
+
 void worker_stop_search(ServerGame *g)
 {
     Worker *w = g->worker;
-    if (w && w->searching && w->engine)
+    if (w && w->searching)
         engine_stop(w->engine);
 }
 
 /* Reports each finished iteration of an analysis into the game. */
 static void on_info(const SearchInfo *info, void *ctx)
 {
-    Worker *w = ctx;
-    w->last_score = info->score;
-    if (w->job != JOB_ANALYSE || info->multipv > 1)
+    EngineThread *t = ctx;
+    t->last_score = info->score;
+    if (t->job != JOB_ANALYSE || info->multipv > 1)
         return;
     Analysis a = {0};
-    Position *p = w->scratch;
-    Color stm = w->root->stm;
+    Position *p = t->scratch;
+    Color stm = t->root->stm;
     int sign = stm == WHITE ? 1 : -1;
     a.depth = info->depth;
     a.seldepth = info->seldepth;
@@ -91,9 +160,9 @@ static void on_info(const SearchInfo *info, void *ctx)
     }
     while (made--)
         pos_unmake(p);
-    ServerGame *g = w->g;
+    ServerGame *g = t->w->g;
     pthread_mutex_lock(&g->lock);
-    if (g->analysis.serial == w->serial && g->analysis.requested) {
+    if (g->analysis.serial == t->serial && g->analysis.requested) {
         a.serial = g->analysis.serial;
         a.requested = a.running = true;
         a.ply = g->analysis.ply;
@@ -113,91 +182,114 @@ static bool set_option(Engine *e, const char *name, int value)
     return false;
 }
 
-static void *worker_main(void *arg)
+/* Runs the job due for w's game, if any; true when more work is due after it. */
+static bool serve_game(EngineThread *t, Worker *w)
 {
-    Worker *w = arg;
     ServerGame *g = w->g;
-    w->engine = engine_new();
-    if (w->engine)
-        set_option(w->engine, "Hash", w->limits.hash_mb);
     pthread_mutex_lock(&g->lock);
-    while (!w->quit) {
-        Job job = due_job(g);
-        if (job == JOB_NONE) {
-            pthread_cond_wait(&g->cond, &g->lock);
-            continue;
-        }
-        uint64_t version = g->version;
-        memcpy(w->root, g->pos, sizeof *w->root);
-        memcpy(w->scratch, g->pos, sizeof *w->scratch);
-        int level = job == JOB_MOVE ? g->rec.level : 20;
-        int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
-        if (ms > w->limits.max_think_ms)
-            ms = w->limits.max_think_ms;
-        w->job = job;
-        w->serial = g->analysis.serial;
-        w->searching = true;
-        /* A stop requested from now on (under the lock) must reach this search. */
-        if (w->engine)
-            engine_arm(w->engine);
-        g->thinking = job == JOB_MOVE;
-        if (job == JOB_ANALYSE)
-            g->analysis.running = true;
+    Job job = w->gone ? JOB_NONE : due_job(g);
+    if (job == JOB_NONE) {
         pthread_mutex_unlock(&g->lock);
-
-        Move best = MOVE_NONE;
-        if (w->engine) {
-            set_option(w->engine, "Skill Level", level);
-            SearchLimits limits;
-            search_limits_init(&limits);
-            limits.movetime_ms = ms;
-            w->last_score = 0;
-            best = engine_search(w->engine, w->root, &limits, on_info, w);
-        }
-
-        pthread_mutex_lock(&g->lock);
-        w->searching = false;
-        if (job == JOB_MOVE) {
-            g->thinking = false;
-            if (!w->engine) {
-                fprintf(stderr, "hexchess serve: no memory for an engine; game %lld waits\n", (long long)g->rec.id);
-                w->quit = true;
-            }
-            if (best == MOVE_NONE && version == g->version && sgame_engine_to_move(g)) {
-                /* A search stopped before its first iteration: never leave the game stuck. */
-                MoveList ml;
-                gen_legal(g->pos, &ml);
-                best = ml.count ? ml.moves[0] : MOVE_NONE;
-            }
-            sgame_engine_move(g, best, version);
-        } else if (job == JOB_DRAW) {
-            sgame_engine_draw_reply(g, w->last_score <= DRAW_ACCEPT_BELOW, version);
-        } else if (g->analysis.serial == w->serial) {
-            g->analysis.running = false;
-            g->analysis.requested = false;
-        }
+        return false;
     }
+    if (t->last_game != g->rec.id) {
+        /* Another game's entries would only crowd this one's out of the table. */
+        engine_new_game(t->engine);
+        t->last_game = g->rec.id;
+    }
+    uint64_t version = g->version;
+    memcpy(t->root, g->pos, sizeof *t->root);
+    memcpy(t->scratch, g->pos, sizeof *t->scratch);
+    int level = job == JOB_MOVE ? g->rec.level : 20;
+    int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
+    if (ms > t->pool->max_think_ms)
+        ms = t->pool->max_think_ms;
+    t->w = w;
+    t->job = job;
+    t->serial = g->analysis.serial;
+    w->engine = t->engine;
+    w->searching = true;
+    /* A stop requested from now on (under the lock) must reach this search. */
+    engine_arm(t->engine);
+    g->thinking = job == JOB_MOVE;
+    if (job == JOB_ANALYSE)
+        g->analysis.running = true;
     pthread_mutex_unlock(&g->lock);
+
+    set_option(t->engine, "Skill Level", level);
+    SearchLimits limits;
+    search_limits_init(&limits);
+    limits.movetime_ms = ms;
+    t->last_score = 0;
+    Move best = engine_search(t->engine, t->root, &limits, on_info, t);
+
+    pthread_mutex_lock(&g->lock);
+    w->searching = false;
+    w->engine = NULL;
+    if (job == JOB_MOVE) {
+        g->thinking = false;
+        if (!w->gone && best == MOVE_NONE && version == g->version && sgame_engine_to_move(g)) {
+            /* A search stopped before its first iteration: never leave the game stuck. */
+            MoveList ml;
+            gen_legal(g->pos, &ml);
+            best = ml.count ? ml.moves[0] : MOVE_NONE;
+        }
+        if (!w->gone)
+            sgame_engine_move(g, best, version);
+    } else if (job == JOB_DRAW) {
+        if (!w->gone)
+            sgame_engine_draw_reply(g, t->last_score <= DRAW_ACCEPT_BELOW, version);
+    } else if (g->analysis.serial == t->serial) {
+        g->analysis.running = false;
+        g->analysis.requested = false;
+    }
+    bool more = !w->gone && due_job(g) != JOB_NONE;
+    pthread_mutex_unlock(&g->lock);
+    return more;
+}
+
+static void *engine_thread_main(void *arg)
+{
+    EngineThread *t = arg;
+    EnginePool *p = t->pool;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->quit && !p->head)
+            pthread_cond_wait(&p->work, &p->lock);
+        if (p->quit)
+            break;
+        Worker *w = p->head;
+        dequeue(p, w);
+        w->running = true;
+        w->pending = false;
+        pthread_mutex_unlock(&p->lock);
+        bool more = serve_game(t, w);
+        pthread_mutex_lock(&p->lock);
+        w->running = false;
+        /* To the back of the queue: a game of engine against engine must not starve the others. */
+        if (!w->gone && (more || w->pending))
+            enqueue(p, w);
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
     return NULL;
 }
 
 void worker_wake(ServerGame *g)
 {
     Worker *w = g->worker;
-    if (!w || due_job(g) == JOB_NONE)
+    if (!w)
         return;
-    if (!w->started) {
-        if (!w->root)
-            w->root = malloc(sizeof *w->root);
-        if (!w->scratch)
-            w->scratch = malloc(sizeof *w->scratch);
-        if (!w->root || !w->scratch || pthread_create(&w->thread, NULL, worker_main, w)) {
-            fprintf(stderr, "hexchess serve: cannot start an engine thread for game %lld\n", (long long)g->rec.id);
-            return;
-        }
-        w->started = true;
-    }
-    pthread_cond_signal(&g->cond);
+    bool due = due_job(g) != JOB_NONE;
+    EnginePool *p = w->pool;
+    pthread_mutex_lock(&p->lock);
+    if (w->running)
+        w->pending = due;
+    else if (due && !w->queued)
+        enqueue(p, w);
+    else if (!due && w->queued)
+        dequeue(p, w);
+    pthread_mutex_unlock(&p->lock);
 }
 
 void worker_free(Worker *w)
@@ -205,18 +297,80 @@ void worker_free(Worker *w)
     if (!w)
         return;
     ServerGame *g = w->g;
-    if (w->started) {
-        pthread_mutex_lock(&g->lock);
-        w->quit = true;
-        if (w->searching && w->engine)
-            engine_stop(w->engine);
-        pthread_cond_signal(&g->cond);
-        pthread_mutex_unlock(&g->lock);
-        pthread_join(w->thread, NULL);
-    }
-    if (w->engine)
-        engine_free(w->engine);
-    free(w->root);
-    free(w->scratch);
+    EnginePool *p = w->pool;
+    pthread_mutex_lock(&g->lock);
+    pthread_mutex_lock(&p->lock);
+    w->gone = true;
+    if (w->queued)
+        dequeue(p, w);
+    pthread_mutex_unlock(&p->lock);
+    if (w->searching)
+        engine_stop(w->engine);
+    pthread_mutex_unlock(&g->lock);
+    pthread_mutex_lock(&p->lock);
+    while (w->running)
+        pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
     free(w);
+}
+
+EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, char *err, int err_size)
+{
+    EnginePool *p = calloc(1, sizeof *p);
+    if (!p || !(p->threads = calloc((size_t)threads, sizeof *p->threads))) {
+        free(p);
+        snprintf(err, (size_t)err_size, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->done, NULL);
+    p->max_think_ms = max_think_ms;
+    for (; p->count < threads; p->count++) {
+        EngineThread *t = &p->threads[p->count];
+        t->pool = p;
+        t->engine = engine_new_hash(hash_mb);
+        t->root = malloc(sizeof *t->root);
+        t->scratch = malloc(sizeof *t->scratch);
+        if (!t->engine || !t->root || !t->scratch) {
+            snprintf(err, (size_t)err_size, "cannot allocate engine %d of %d (%d MB of hash each)", p->count + 1,
+                     threads, hash_mb);
+            break;
+        }
+        if (pthread_create(&t->thread, NULL, engine_thread_main, t)) {
+            snprintf(err, (size_t)err_size, "cannot start engine thread %d of %d", p->count + 1, threads);
+            break;
+        }
+    }
+    if (p->count < threads) {
+        EngineThread *t = &p->threads[p->count];
+        engine_free(t->engine);
+        free(t->root);
+        free(t->scratch);
+        pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void pool_free(EnginePool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->lock);
+    p->quit = true;
+    pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    for (int i = 0; i < p->count; i++) {
+        EngineThread *t = &p->threads[i];
+        pthread_join(t->thread, NULL);
+        engine_free(t->engine);
+        free(t->root);
+        free(t->scratch);
+    }
+    pthread_cond_destroy(&p->done);
+    pthread_cond_destroy(&p->work);
+    pthread_mutex_destroy(&p->lock);
+    free(p->threads);
+    free(p);
 }

@@ -172,5 +172,110 @@ req GET "/api/games/$gid"; expect "deleted game gone" 404
 stop_server
 check "server stopped cleanly after the restart" test "$server_rc" = 0
 
+# Limits on slow and greedy clients: a server that wants headers within 2 s, and 3 connections from
+# one address.
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status"; }
+tasks() { ls "/proc/$server_pid/task" | wc -l; }
+start_server "$hex" "$tmp/limits.db" --header-timeout 2 --max-per-client 3 \
+  || { bad "start with limits"; echo "$passed passed, $failed failed"; exit 1; }
+port=${base##*:}
+exec {big}<>"/dev/tcp/127.0.0.1/$port"
+t0=$(now_ms)
+printf 'POST /api/games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2097152\r\n\r\n' >&"$big"
+status_line=
+IFS= read -r -t 2 status_line <&"$big"
+check "2 MiB Content-Length: 413 before the body, within 2 s" \
+  test "${status_line:0:12} $(($(now_ms) - t0 < 2000))" = "HTTP/1.1 413 1"
+exec {big}>&-
+head -c 1100000 /dev/zero | tr '\0' 'a' >"$tmp/big"
+t0=$(now_ms)
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Transfer-Encoding: chunked' -H 'Content-Type: application/json' \
+  --data-binary @"$tmp/big" "$base/api/games")
+check "a chunked body growing past 1 MiB is cut off (status $code)" \
+  test "$((code < 200 || code == 413)) $(($(now_ms) - t0 < 2000))" = "1 1"
+# One header byte every half second: the headers are never complete.
+exec {slow}<>"/dev/tcp/127.0.0.1/$port"
+(printf 'GET /api/health HTTP/1.1\r\nHost: a-slow-client\r\nX-Slow: ' | while IFS= read -r -n 1 -d '' c; do
+  printf '%s' "$c" >&"$slow" 2>/dev/null || exit 0
+  sleep 0.5
+done) &
+writer=$!
+t0=$(now_ms)
+IFS= read -r -t 6 line <&"$slow"; rc=$?
+elapsed=$(($(now_ms) - t0))
+kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null
+exec {slow}>&-
+check "slow headers: dropped after the 2 s deadline (${elapsed} ms, read status $rc)" \
+  test "$rc $((elapsed >= 1500 && elapsed < 4000))" = "1 1"
+# Three connections from 127.0.0.1 are held open; a fourth is closed at once, 127.0.0.2 still served.
+exec {c1}<>"/dev/tcp/127.0.0.1/$port" {c2}<>"/dev/tcp/127.0.0.1/$port" {c3}<>"/dev/tcp/127.0.0.1/$port"
+sleep 0.2
+exec {c4}<>"/dev/tcp/127.0.0.1/$port"
+IFS= read -r -t 1 line <&"$c4"; rc=$?
+check "a fourth connection from one address is closed (read status $rc)" test "$rc" = 1
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' --interface 127.0.0.2 "$base/api/health")
+expect "another address is served meanwhile" 200
+exec {c1}>&- {c2}>&- {c3}>&- {c4}>&-
+sleep 0.2
+req GET /api/health; expect "served again once the connections closed" 200
+stop_server
+check "server with limits stopped cleanly" test "$server_rc" = 0
+
+# One engine thread: three engine games started at once all get their moves, in turn, on the threads
+# the server started with.
+start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 \
+  || { bad "start with one engine thread"; echo "$passed passed, $failed failed"; exit 1; }
+idle_tasks=$(tasks)
+pool_ids=()
+waiting=
+for _ in 1 2 3; do
+  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":400}'
+  expect "engine game on a busy pool" 201
+  pool_ids+=("$(json .id)")
+  waiting+="$(json .waiting) "
+done
+check "the third game waits for the engine ($waiting)" test "$(json '.waiting and .thinking')" = true
+busy_tasks=$(tasks)
+check "no thread per game ($idle_tasks threads idle, $busy_tasks busy)" test "$busy_tasks" = "$idle_tasks"
+replied=0
+for _ in $(seq 1 60); do
+  replied=0
+  for gid_ in "${pool_ids[@]}"; do
+    req GET "/api/games/$gid_"
+    [ "$(json '.moves | length')" = 1 ] && [ "$(json .waiting)" = false ] && replied=$((replied + 1))
+  done
+  [ "$replied" = 3 ] && break
+  sleep 0.1
+done
+check "all three queued games got their moves ($replied)" test "$replied" = 3
+# Work withdrawn while queued leaves the queue: a deleted game, a stopped analysis.
+req POST /api/games '{"variant":"glinski","white":"engine","black":"engine","level":20,"movetime":400}'
+busy_id=$(json .id)
+req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":400}'
+queued_id=$(json .id)
+check "queued behind the engine game" test "$(json .waiting)" = true
+req DELETE "/api/games/$queued_id"; expect "delete a queued game" 200
+req POST "/api/games/${pool_ids[0]}/analysis" '{"movetime":400}'; expect "analysis queued" 200
+check "the analysis waits" test "$(json .waiting)" = true
+req DELETE "/api/games/${pool_ids[0]}/analysis"; expect "queued analysis stopped" 200
+check "a stopped analysis no longer waits" test "$(json .waiting)" = false
+req POST "/api/games/$busy_id/resign" '{"side":"white"}'; expect "an engine game given up" 200
+check "a game over waits for nothing" test "$(json .waiting)" = false
+stop_server
+check "server with one engine thread stopped cleanly" test "$server_rc" = 0
+
+# The engines' hash tables share --engine-memory: 4 threads in 32 MB hold about 28 MB more than in 4 MB.
+start_server "$hex" "$tmp/mem.db" --engine-threads 4 --engine-memory 4 || bad "start with 4 MB"
+small=$(rss_kb)
+stop_server
+start_server "$hex" "$tmp/mem.db" --engine-threads 4 --engine-memory 32 || bad "start with 32 MB"
+large=$(rss_kb)
+stop_server
+grown=$(((large - small) / 1024))
+check "32 MB of engine memory for 4 threads: ${grown} MB more than 4 MB" test "$grown" -ge 20 -a "$grown" -le 36
+"$hex" serve --listen 127.0.0.1:0 --db "$tmp/mem.db" --engine-threads 8 --engine-memory 4 2>"$tmp/err" >/dev/null
+check "less than 1 MB an engine is refused" grep -q 'engine-memory 4 leaves less than 1 MB for each of 8 engine threads' "$tmp/err"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,153 @@
+#include "deadline.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+
+struct Deadline {
+    int fd;
+    struct timespec due;
+    Deadline *prev, *next; /* in the armed list while armed */
+    bool armed;
+};
+
+struct Deadlines {
+    pthread_mutex_t lock;
+    pthread_cond_t cond; /* the list was empty and is not, or the watchdog must stop */
+    pthread_t thread;
+    /* Every deadline is `seconds` after its arming, so arming in order keeps the list sorted:
+     * the watchdog only ever looks at the first. */
+    Deadline *first, *last;
+    int seconds;
+    bool quit;
+};
+
+static bool reached(const struct timespec *due)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > due->tv_sec || (now.tv_sec == due->tv_sec && now.tv_nsec >= due->tv_nsec);
+}
+
+/* With the lock held. */
+static void unlink_deadline(Deadlines *d, Deadline *e)
+{
+    if (!e->armed)
+        return;
+    if (e->prev)
+        e->prev->next = e->next;
+    else
+        d->first = e->next;
+    if (e->next)
+        e->next->prev = e->prev;
+    else
+        d->last = e->prev;
+    e->prev = e->next = NULL;
+    e->armed = false;
+}
+
+static void *watchdog_main(void *arg)
+{
+    Deadlines *d = arg;
+    pthread_mutex_lock(&d->lock);
+    while (!d->quit) {
+        Deadline *e = d->first;
+        if (!e) {
+            pthread_cond_wait(&d->cond, &d->lock);
+        } else if (reached(&e->due)) {
+            /* Not close(): the library still owns the socket, and closes it when it sees the end. */
+            shutdown(e->fd, SHUT_RDWR);
+            unlink_deadline(d, e);
+        } else {
+            pthread_cond_timedwait(&d->cond, &d->lock, &e->due);
+        }
+    }
+    pthread_mutex_unlock(&d->lock);
+    return NULL;
+}
+
+Deadlines *deadlines_new(int seconds, char *err, int err_size)
+{
+    Deadlines *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(err, (size_t)err_size, "out of memory");
+        return NULL;
+    }
+    d->seconds = seconds;
+    pthread_mutex_init(&d->lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&d->cond, &attr);
+    pthread_condattr_destroy(&attr);
+    if (pthread_create(&d->thread, NULL, watchdog_main, d)) {
+        snprintf(err, (size_t)err_size, "cannot start the header watchdog thread");
+        pthread_cond_destroy(&d->cond);
+        pthread_mutex_destroy(&d->lock);
+        free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void deadlines_free(Deadlines *d)
+{
+    if (!d)
+        return;
+    pthread_mutex_lock(&d->lock);
+    d->quit = true;
+    pthread_cond_signal(&d->cond);
+    pthread_mutex_unlock(&d->lock);
+    pthread_join(d->thread, NULL);
+    pthread_cond_destroy(&d->cond);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+}
+
+void deadline_arm(Deadlines *d, Deadline *e)
+{
+    if (!e)
+        return;
+    pthread_mutex_lock(&d->lock);
+    unlink_deadline(d, e);
+    clock_gettime(CLOCK_MONOTONIC, &e->due);
+    e->due.tv_sec += d->seconds;
+    e->prev = d->last;
+    if (d->last)
+        d->last->next = e;
+    else
+        d->first = e;
+    d->last = e;
+    e->armed = true;
+    if (d->first == e)
+        pthread_cond_signal(&d->cond);
+    pthread_mutex_unlock(&d->lock);
+}
+
+Deadline *deadline_add(Deadlines *d, int fd)
+{
+    Deadline *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->fd = fd;
+    deadline_arm(d, e);
+    return e;
+}
+
+void deadline_disarm(Deadlines *d, Deadline *e)
+{
+    if (!e)
+        return;
+    pthread_mutex_lock(&d->lock);
+    unlink_deadline(d, e);
+    pthread_mutex_unlock(&d->lock);
+}
+
+void deadline_remove(Deadlines *d, Deadline *e)
+{
+    deadline_disarm(d, e);
+    free(e);
+}
