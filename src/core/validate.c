@@ -141,8 +141,8 @@ static bool check_material(Judge *j)
         }
         int pawns_gone = v->piece_budget[c][PAWN] - p->count[c][PAWN];
         if (promoted > pawns_gone)
-            return refuse(j, "placement: %s has %d men beyond the set-up's but only %d pawns to have promoted", side,
-                          promoted, pawns_gone);
+            return refuse(j, "placement: %s's men beyond the set-up (%d) outnumber its pawns gone to promote (%d)",
+                          side, promoted, pawns_gone);
         for (int k = 0; d->one_bishop_per_colour && k < 3; k++)
             if (p->bishops_on[c][k] > 1)
                 return refuse(j, "placement: %s has %d bishops '%c' on hexes of one colour, at most one per colour",
