@@ -400,6 +400,9 @@ uci_session "illegal position" 'position startpos moves E7-E13' 'position fen /2
 check "uci: an unreachable position gets an info string error with the reason" \
   has_line '^info string error: .*side not to move \(Black\) is in check'
 check "uci: the refused position is not set" has_line '^info string position /28:v/.*/13:3P4/.* b RKRrkr E13@9-11 0 1$'
+uci_session "no castling" 'setoption name CescacsCastling value false' 'position fen /6:4k2/1:1K/ w K- - 0 1' d
+check "uci: without castling an unmoved king's leap attacks nothing, so the position is set" \
+  has_line '^info string position /6:4k2/1:1K/ w K- - 0 1$'
 uci_session "baseline" 'setoption name UCI_Variant value glinski' 'position startpos' 'go depth 1' isready
 expect_error "uci: unknown argument" 2 uci --frobnicate
 printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1

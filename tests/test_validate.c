@@ -2,7 +2,8 @@
  * The position validator: one illegal position per reason per variant, refused through the text
  * reader with a one-line message naming the problem; the legal edge cases next to them (an awaiting
  * pawn, en passant after double and triple steps and after a promoting step, a scornful pawn,
- * promoted men within the limits); fields no text can express; and every position one legal move
+ * promoted men within the limits); fields no text can express; the "no castling" option, under
+ * which an unmoved king's leap attacks nothing; and every position one legal move
  * from the perft suites' positions, which the validator must accept.
  */
 #include "testutil.h"
@@ -151,6 +152,20 @@ static void test_fields_without_text(void **state)
     free(p);
 }
 
+/* An unmoved king's leap attacks only in a game with castling: without it the leap takes nothing. */
+static void test_castling_option(void **state)
+{
+    (void)state;
+    Position *p = position_new();
+    char err[256];
+    const char *text = "/6:4k2/1:1K/ w K- - 0 1"; /* Black's king on H6, a leap from G1 */
+    assert_false(pos_from_text(p, get("cescacs"), text, err, sizeof err));
+    assert_non_null(strstr(err, "the side not to move (Black) is in check"));
+    assert_true(pos_from_text_castling(p, get("cescacs"), text, false, err, sizeof err));
+    assert_false(p->castling_allowed);
+    free(p);
+}
+
 static void expect_children_legal(Tally *t, Position *p, const char *where)
 {
     MoveList ml;
@@ -201,6 +216,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reasons),
         cmocka_unit_test(test_fields_without_text),
+        cmocka_unit_test(test_castling_option),
         cmocka_unit_test(test_reached_positions_pass),
     };
     return cmocka_run_group_tests_name("validate", tests, NULL, NULL);

@@ -359,9 +359,18 @@ bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, 
     return true;
 }
 
+bool pos_from_text_castling(Position *p, const Variant *v, const char *text, bool castling, char *err,
+                            size_t err_size)
+{
+    if (!pos_from_text_unvalidated(p, v, text, err, err_size))
+        return false;
+    p->castling_allowed = p->castling_allowed && castling;
+    return pos_validate(p, err, err_size);
+}
+
 bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
 {
-    return pos_from_text_unvalidated(p, v, text, err, err_size) && pos_validate(p, err, err_size);
+    return pos_from_text_castling(p, v, text, true, err, err_size);
 }
 
 static int write_row(const Position *p, const uint8_t *cells, int n, char *out)
