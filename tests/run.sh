@@ -222,7 +222,10 @@ while IFS= read -r line; do
   [[ $line =~ \"move\":\ \"([^\"]*)\" ]] && move=${BASH_REMATCH[1]}
   [[ $line =~ \"pdtl_after\":\ \"([^\"]*)\" ]] && after=${BASH_REMATCH[1]}
   cli apply -p "$before" "$move"
-  if [ "$rc" -ne 0 ] || [ "$(cat "$tmp/out")" != "$after" ]; then
+  if grep -q 'side not to move (.*) is in check' "$tmp/err"; then
+    # A starting position that leaves a king capturable (see tests/test_transitions.c): refused.
+    check "apply transitions.jsonl:$n: a capturable king is refused with status 1" test "$rc" -eq 1
+  elif [ "$rc" -ne 0 ] || [ "$(cat "$tmp/out")" != "$after" ]; then
     fail "apply transitions.jsonl:$n $move: printed '$(head -c 300 "$tmp/out")' ($(describe_rc "$rc")), expected '$after'"
   else
     pass
@@ -260,6 +263,27 @@ expect_error "moves: line off the board" 1 moves -p '/29:v/27:dk/1:DK/ w -- - 0 
 expect_error "moves: bad turn" 1 moves -p "${start_pdtl/ w / x }"
 expect_error "moves: kings missing" 1 moves -p '/27:d1/1:D1/ w -- - 0 1'
 expect_error "moves: empty position" 1 moves -p ''
+# Positions the rules cannot reach: every reader refuses them with the validator's reason.
+capturable='/24:G4/3:3k/2:K2/ w -- - 0 81' # White's pegasus could take the king on I3
+for command in moves "apply GB24-B22" status "perft 1" play; do
+  read -r name args <<<"$command"
+  expect_error "$command: the side not to move in check" 1 "$name" -p "$capturable" $args
+  check "$command: names the side not to move in check" grep -q 'side not to move (Black) is in check' "$tmp/err"
+done
+expect_error "moves: Glinski pawn on its promotion hex" 1 moves -v glinski -p 'P/2k/5/7/9/11/11/11/11/11/6K4 w - 0 1'
+check "moves: names the pawn on its promotion hex" grep -q 'White pawn on f11, its promotion hex' "$tmp/err"
+expect_error "moves: en passant no step made" 1 moves -p '/27:1k/10:3P3/1:1K/ b -- F10@8 0 1'
+check "moves: names the impossible step" grep -q 'the pawn on F10 cannot have stepped from F6' "$tmp/err"
+expect_error "moves: two bishops on one colour" 1 moves -p '/27:1k/8:3J3/2:1J1/1:1K/ w -- - 0 1'
+check "moves: names the bishops" grep -q "2 bishops 'J' on hexes of one colour" "$tmp/err"
+printf '[Variant "C\x27escacs"]\n[PDTL "%s"]\n\n81. GB24-B22 *\n' "$capturable" >"$tmp/capturable.ctl-pgn"
+cli replay "$tmp/capturable.ctl-pgn"
+check "replay: a start position the rules cannot reach is the game's error, status 1" test "$rc" -eq 1
+check "replay: the error line names the reason" grep -q "^1 error ply 1 'PDTL': .*side not to move (Black) is in check" \
+  "$tmp/out"
+cli convert "$tmp/capturable.ctl-pgn"
+check "convert: refuses the start position, status 1" test "$rc" -eq 1
+check "convert: names the reason" grep -q 'side not to move (Black) is in check' "$tmp/err"
 expect_error "moves: 100000-character position" 1 moves -p "$long"
 expect_error "moves: bad FEN" 1 moves -v glinski -p 'b/qbk/n1b1n w - 0 1'
 expect_error "moves: C'escacs PDTL as Glinski" 1 moves -v glinski -p "$start_pdtl"
@@ -398,6 +422,14 @@ for bad in 'position fen nonsense' 'position startpos moves E7-E13 E7-E13' 'posi
   check "uci: '${bad:0:40}' gets an info string error and the engine answers on" \
     bash -c 'grep -q "^info string error: " "$1" && grep -qx readyok "$1"' _ "$tmp/out"
 done
+# A position the rules cannot reach is refused, and the position stays as it was.
+uci_session "illegal position" 'position startpos moves E7-E13' 'position fen /24:G4/3:3k/2:K2/ w -- - 0 81' d isready
+check "uci: an unreachable position gets an info string error with the reason" \
+  has_line '^info string error: .*side not to move \(Black\) is in check'
+check "uci: the refused position is not set" has_line '^info string position /28:v/.*/13:3P4/.* b RKRrkr E13@9-11 0 1$'
+uci_session "no castling" 'setoption name CescacsCastling value false' 'position fen /6:4k2/1:1K/ w K- - 0 1' d
+check "uci: without castling an unmoved king's leap attacks nothing, so the position is set" \
+  has_line '^info string position /6:4k2/1:1K/ w K- - 0 1$'
 uci_session "baseline" 'setoption name UCI_Variant value glinski' 'position startpos' 'go depth 1' isready
 expect_error "uci: unknown argument" 2 uci --frobnicate
 printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1

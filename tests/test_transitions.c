@@ -8,6 +8,23 @@
 #include "core/notation.h"
 #include "core/postext.h"
 
+/*
+ * Twenty records start from a position where the side not to move stands in check (by an
+ * elephant's two-step capture or a bishop), which no game reaches: their moves are still worth
+ * checking, so those positions alone are read without the validator, and counted.
+ */
+enum { CAPTURABLE_KING_RECORDS = 20 };
+
+static bool read_before(Position *p, const Variant *v, const char *text, char *err, size_t size, int *capturable)
+{
+    if (pos_from_text(p, v, text, err, size))
+        return true;
+    if (!strstr(err, "the side not to move"))
+        return false;
+    ++*capturable;
+    return pos_from_text_unvalidated(p, v, text, err, size);
+}
+
 static void test_cescacs_transitions(void **state)
 {
     (void)state;
@@ -17,7 +34,7 @@ static void test_cescacs_transitions(void **state)
     assert_true(reader_open(&r, "cescacs/transitions.jsonl"));
     Position *p = position_new(), *after = position_new(), *before = position_new();
     Tally t = {0};
-    int records = 0, ambiguous = 0;
+    int records = 0, ambiguous = 0, capturable = 0;
     while (reader_next(&r)) {
         records++;
         char where[64];
@@ -30,8 +47,8 @@ static void test_cescacs_transitions(void **state)
         Move m = MOVE_NONE;
         if (!text_before || !move || !text_after) {
             tally_fail(&t, "%s: record lacks pdtl_before, move or pdtl_after", where);
-        } else if (!pos_from_text(p, v, text_before, err, sizeof err) ||
-                   !pos_from_text(before, v, text_before, err, sizeof err) ||
+        } else if (!read_before(p, v, text_before, err, sizeof err, &capturable) ||
+                   !pos_from_text_unvalidated(before, v, text_before, err, sizeof err) ||
                    !pos_from_text(after, v, text_after, err, sizeof err)) {
             tally_fail(&t, "%s: %s", where, err);
         } else if ((m = move_from_text(p, move)) == MOVE_NONE) {
@@ -65,6 +82,7 @@ static void test_cescacs_transitions(void **state)
         print_message("transitions: %d scornful moves whose PDTL also admits another capturer\n", ambiguous);
     assert_int_equal(t.failures, 0);
     assert_int_equal(records, 2046);
+    assert_int_equal(capturable, CAPTURABLE_KING_RECORDS);
 }
 
 int main(void)

@@ -307,13 +307,12 @@ static void load_game(Play *pl, const char *file)
     }
     Position *q = malloc(sizeof *q);
     char perr[256];
-    if (!q || !pos_from_text(q, f.variant, f.start, perr, sizeof perr)) {
-        printf("Cannot load %s: bad start position.\n", file);
+    if (!q || !pos_from_text_castling(q, f.variant, f.start, f.castling, perr, sizeof perr)) {
+        printf("Cannot load %s: bad start position: %s\n", file, q ? perr : "out of memory");
         free(q);
         gamefile_free(&f);
         return;
     }
-    q->castling_allowed = f.castling;
     pl->v = f.variant;
     new_game(pl, q);
     free(q);

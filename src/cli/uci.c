@@ -179,12 +179,11 @@ static void cmd_position(Uci *u, char *args)
     Position *p = malloc(sizeof *p);
     if (!p)
         return;
-    if (!pos_from_text(p, v, text, err, sizeof err)) {
+    if (!pos_from_text_castling(p, v, text, engine_castling(u->engine), err, sizeof err)) {
         say(u, "info string error: bad %s position: %s", v->desc->title, err);
         free(p);
         return;
     }
-    p->castling_allowed = p->castling_allowed && engine_castling(u->engine);
     int n = 0;
     for (char *m = moves ? strtok(moves, " \t") : NULL; m; m = strtok(NULL, " \t")) {
         n++;

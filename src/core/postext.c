@@ -1,5 +1,7 @@
 #include "postext.h"
 
+#include "validate.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -186,7 +188,6 @@ static bool parse_side_rights(const char *text, bool white, int *rights, int *us
 
 static bool parse_rights(Position *p, const char *s, Errors *e)
 {
-    const Variant *v = p->v;
     int white = 0, black = 0, used = 0;
     if (!parse_side_rights(s, true, &white, &used))
         return failf(e, "castling: cannot read White's rights in '%s' (RKR, KR, RK, K or -)", s);
@@ -196,40 +197,17 @@ static bool parse_rights(Position *p, const char *s, Errors *e)
     if (*rest && rest[used])
         return failf(e, "castling: unexpected '%s' after the rights", rest + used);
     p->rights = (uint8_t)(white | black << RIGHTS_PER_SIDE);
-    for (int c = 0; c < COLOR_NB; c++) {
-        if (!pos_has_right(p, (Color)c, RIGHT_KING)) {
+    /* A side whose king has moved keeps no rook rights either. */
+    for (int c = 0; c < COLOR_NB; c++)
+        if (!pos_has_right(p, (Color)c, RIGHT_KING))
             p->rights &= (uint8_t) ~(7 << (RIGHTS_PER_SIDE * c));
-            continue;
-        }
-        const char *side = c == WHITE ? "White" : "Black";
-        if (p->board[v->king_start[c]] != make_piece((Color)c, KING))
-            return failf(e, "castling: '%s' says %s's king never moved, but it is not on its start hex", s, side);
-        for (int which = 0; which < 2; which++) {
-            int right = which ? RIGHT_KING_ROOK : RIGHT_QUEEN_ROOK;
-            if (pos_has_right(p, (Color)c, right) && p->board[v->rook_start[c][which]] != make_piece((Color)c, ROOK))
-                return failf(e, "castling: '%s' says %s's %s rook never moved, but it is not on its start hex", s,
-                             side, which ? "king's" : "queen's");
-        }
-    }
     return true;
 }
 
-static bool set_ep(Position *p, int victim, int near, int far, const char *text, Errors *e)
+/* The capture rights are only recorded here (always successfully, hence true): pos_validate judges
+ * whether a last move could have left them. */
+static bool set_ep(Position *p, int victim, int near, int far)
 {
-    Color mover = (Color)!p->stm;
-    const char *field = p->v->desc->coords == COORDS_CTL ? "special" : "en passant";
-    if (!p->board[victim] || piece_color(p->board[victim]) != mover) {
-        char name[8];
-        variant_cell_name(p->v, victim, name);
-        return failf(e, "%s: '%s' needs a man of the side that just moved on %s", field, text, name);
-    }
-    int targets[2] = {near, far};
-    for (int i = 0; i < 2; i++) {
-        if (targets[i] == NO_CELL)
-            continue;
-        if (p->board[targets[i]])
-            return failf(e, "%s: the skipped hex in '%s' is not empty", field, text);
-    }
     p->ep_victim = (uint8_t)victim;
     p->ep_target[0] = (uint8_t)near;
     p->ep_target[1] = (uint8_t)far;
@@ -237,25 +215,10 @@ static bool set_ep(Position *p, int victim, int near, int far, const char *text,
 }
 
 /* The dodger's hex alone: the pawns that faced it are those whose oblique step reaches it. */
-static bool set_scorn(Position *p, int victim, const char *text, Errors *e)
+static bool set_scorn(Position *p, int victim)
 {
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
-    Color us = p->stm;
-    if (!p->board[victim] || piece_color(p->board[victim]) == us)
-        return failf(e, "special: scornful pawn hex '%s' holds no man of the side that just moved", text);
-    int n = 0;
-    for (int i = 0; i < v->oblique_nb; i++) {
-        int c = g->step[v->oblique_dirs[us][i] ^ 1][victim];
-        if (c == NO_CELL || p->board[c] != make_piece(us, PAWN))
-            continue;
-        int dodged_from = g->step[v->forward_dir[us]][c];
-        if (dodged_from != NO_CELL && !p->board[dodged_from])
-            p->scorn_capturer[n++] = (uint8_t)c;
-    }
-    if (n == 0)
-        return failf(e, "special: no pawn can take the scornful pawn on '%s'", text);
     p->scorn_victim = (uint8_t)victim;
+    scornful_capturers(p, victim, p->scorn_capturer);
     return true;
 }
 
@@ -299,14 +262,14 @@ static bool parse_pdtl_special(Position *p, const char *s, Errors *e)
                 return failf(e, "special: second skipped hex is off the board in '%s'", s);
         }
         int far = NO_CELL, near = t2 == NO_CELL ? t1 : nearest_first(p, victim, t1, t2, &far);
-        return set_ep(p, victim, near, far, s, e);
+        return set_ep(p, victim, near, far);
     }
     int len, victim = variant_parse_cell(v, copy, &len);
     if (victim == NO_CELL)
         return failf(e, "special: '%s' does not start with a hex", s);
     const char *rest = copy + len;
     if (!*rest)
-        return set_scorn(p, victim, s, e);
+        return set_scorn(p, victim);
     if (*rest != '@')
         return failf(e, "special: expected '@' after the hex in '%s'", s);
     rest++;
@@ -314,14 +277,9 @@ static bool parse_pdtl_special(Position *p, const char *s, Errors *e)
         int vlen, dodger = variant_parse_cell(v, rest, &vlen);
         if (dodger == NO_CELL || rest[vlen])
             return failf(e, "special: cannot read the scornful pawn's hex in '%s'", s);
-        if (!set_scorn(p, dodger, s, e))
-            return false;
         /* This form names the pawn that was dodged: only it may take. */
-        int capturer = victim;
-        if (p->scorn_capturer[0] != capturer && p->scorn_capturer[1] != capturer)
-            return failf(e, "special: the pawn on the first hex of '%s' cannot take the scornful pawn", s);
-        p->scorn_capturer[0] = (uint8_t)capturer;
-        p->scorn_capturer[1] = NO_CELL;
+        p->scorn_victim = (uint8_t)dodger;
+        p->scorn_capturer[0] = (uint8_t)victim;
         return true;
     }
     int l1len, t1 = cell_on_line(v, victim, rest, &l1len);
@@ -329,14 +287,14 @@ static bool parse_pdtl_special(Position *p, const char *s, Errors *e)
         return failf(e, "special: skipped cross-line is off the board in '%s'", s);
     rest += l1len;
     if (!*rest)
-        return set_ep(p, victim, t1, NO_CELL, s, e);
+        return set_ep(p, victim, t1, NO_CELL);
     if (*rest != '-' && *rest != ',')
         return failf(e, "special: unexpected '%s' in '%s'", rest, s);
     int l2len, t2 = cell_on_line(v, victim, rest + 1, &l2len);
     if (t2 == NO_CELL || rest[1 + l2len])
         return failf(e, "special: second skipped cross-line unreadable in '%s'", s);
     int far, near = nearest_first(p, victim, t1, t2, &far);
-    return set_ep(p, victim, near, far, s, e);
+    return set_ep(p, victim, near, far);
 }
 
 static bool parse_fen_ep(Position *p, const char *s, Errors *e)
@@ -349,18 +307,10 @@ static bool parse_fen_ep(Position *p, const char *s, Errors *e)
     int victim = p->v->geo.step[p->v->forward_dir[!p->stm]][skipped];
     if (victim == NO_CELL)
         return failf(e, "en passant: no pawn can have skipped '%s'", s);
-    return set_ep(p, victim, skipped, NO_CELL, s, e);
+    return set_ep(p, victim, skipped, NO_CELL);
 }
 
-static bool check_kings(const Position *p, Errors *e)
-{
-    for (int c = 0; c < COLOR_NB; c++)
-        if (p->count[c][KING] != 1)
-            return failf(e, "placement: %s has %d kings", c == WHITE ? "White" : "Black", p->count[c][KING]);
-    return true;
-}
-
-bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
+bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
 {
     Errors e = {err, err_size};
     if (!strcmp(text, "startpos")) {
@@ -391,8 +341,6 @@ bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, s
         if (!parse_rights(p, f[next++], &e))
             return false;
     }
-    if (!check_kings(p, &e))
-        return false;
     if (n > next) {
         if (!(ctl ? parse_pdtl_special(p, f[next], &e) : parse_fen_ep(p, f[next], &e)))
             return false;
@@ -409,6 +357,20 @@ bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, s
     }
     p->key = pos_compute_key(p);
     return true;
+}
+
+bool pos_from_text_castling(Position *p, const Variant *v, const char *text, bool castling, char *err,
+                            size_t err_size)
+{
+    if (!pos_from_text_unvalidated(p, v, text, err, err_size))
+        return false;
+    p->castling_allowed = p->castling_allowed && castling;
+    return pos_validate(p, err, err_size);
+}
+
+bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
+{
+    return pos_from_text_castling(p, v, text, true, err, err_size);
 }
 
 static int write_row(const Position *p, const uint8_t *cells, int n, char *out)

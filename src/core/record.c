@@ -675,12 +675,9 @@ bool game_start_position(const Game *g, Position *p, char *err, size_t err_size)
         start = game_label(g, "FEN");
     if (!start)
         start = game_label(g, "PDTL");
-    if (!pos_from_text(p, v, start ? start : "startpos", err, err_size))
-        return false;
     const char *castling = game_label(g, "Castling");
-    if (castling && (!strcmp(castling, "No") || !strcmp(castling, "no") || !strcmp(castling, "-")))
-        p->castling_allowed = false;
-    return true;
+    bool without = castling && (!strcmp(castling, "No") || !strcmp(castling, "no") || !strcmp(castling, "-"));
+    return pos_from_text_castling(p, v, start ? start : "startpos", !without, err, err_size);
 }
 
 /* The first failure of a game: move n (a main-line ply or a variation's), FILE:LINE and why. */

@@ -236,13 +236,11 @@ static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err
         return NULL;
     }
     char perr[256];
-    if (!pos_from_text(g->pos, g->v, g->rec.start, perr, sizeof perr)) {
+    if (!pos_from_text_castling(g->pos, g->v, g->rec.start, g->rec.castling, perr, sizeof perr)) {
         snprintf(err, (size_t)err_size, "bad %s position: %s", g->v->desc->title, perr);
         sgame_destroy(g);
         return NULL;
     }
-    if (!g->rec.castling)
-        g->pos->castling_allowed = false;
     char text[POSITION_TEXT_MAX];
     pos_to_text(g->pos, text, sizeof text);
     g->start_text = strdup(text);

@@ -64,6 +64,13 @@ req POST /api/games '[1,2]'; expect "JSON that is no object" 400
 req POST /api/games '{"variant":"chess"}'; expect "unknown variant" 400
 req POST /api/games '{"variant":"glinski","position":"b/qbk w"}'; expect "bad position" 400
 req POST /api/games '{"variant":"glinski","black":"robot"}'; expect "bad player" 400
+# Positions the rules cannot reach: 400 with the validator's reason (White's pegasus could take the king).
+capturable='/24:G4/3:3k/2:K2/ w -- - 0 81'
+req POST /api/games "{\"variant\":\"cescacs\",\"position\":\"$capturable\"}"; expect "king capturable" 400
+check "king capturable: the error names it" grep -q 'side not to move (Black) is in check' "$tmp/body"
+req POST /api/games '{"variant":"glinski","position":"P/2k/5/7/9/11/11/11/11/11/6K4 w - 0 1"}'
+expect "pawn on its promotion hex" 400
+check "pawn on its promotion hex: the error names it" grep -q 'White pawn on f11, its promotion hex' "$tmp/body"
 req POST /api/games '{"variant":"glinski","movetime":"fast"}'; expect "bad movetime type" 400
 req POST /api/games '{"variant":"glinski","black":"engine","movetime":999999}'; expect "movetime over the cap" 400
 req GET /api/games/999999; expect "unknown game" 404
@@ -108,6 +115,9 @@ check "imported: one move" test "$(json '.moves | length')" = 1
 check "imported: the draw kept" test "$(json .result)" = 1-1
 req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. f5f6 f7f6 *"}'; expect "illegal record" 422
 check "illegal record: names the move" bash -c "jq -r .error '$tmp/body' | grep -q f7f6"
+record=$(printf '[Variant "C\x27escacs"]\n[PDTL "%s"]\n\n81. GB24-B22 *\n' "$capturable" | jq -Rs '{text: .}')
+req POST /api/games/import "$record"; expect "record from an unreachable position" 422
+check "record from an unreachable position: the error names it" grep -q 'side not to move (Black) is in check' "$tmp/body"
 
 # Long games: the record has no length limit, and it replays to the game's final position.
 for plies in 128 1000; do
