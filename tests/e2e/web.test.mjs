@@ -56,8 +56,8 @@ test("C'escacs against the engine: a castling chosen among the rook placements, 
 
 test('Gliński against the engine, played to checkmate', async () => {
   await newGame(page, { variant: 'glinski', opponent: 'engine', colour: 'white', level: 1, movetime: 300,
-    position: 'k/3/5/7/Q8/R10/11/11/11/11/5K5 w - 0 1' });
-  await clickMove(page, 'b7', 'e10');
+    position: 'k/3/5/7/9/11/11/4Q6/11/11/4R1K4 w - 0 1' });
+  await clickMove(page, 'e4', 'e10');
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('checkmate'));
   assert.equal(await page.locator('#status').textContent(), 'White wins by checkmate, 1-0');
   assert.equal(await moves(page).first().textContent(), 'Qe10#');
