@@ -301,6 +301,33 @@ cli convert --to san --letters en "$games/glinski/games/hungarian-tournaments-19
 cp "$tmp/out" "$tmp/english.pgn"
 cli replay "$tmp/english.pgn"
 check "convert: Hungarian SAN to English SAN replays the same" cmp -s "$tmp/out" "$tmp/replayed"
+# Records as people write them: replay reads past each defect with warnings naming FILE:LINE on
+# stderr, its stdout keeps the format and the games their numbers.
+defects=$games/records-defects
+# replay_defects FILE WARNINGS EXPECTED...: status 0, "NUMBER PLIES RESULT" of each game, that many
+# warnings, each naming the file and a line.
+replay_defects() {
+  local name=$1 file=$defects/$1 warnings=$2
+  shift 2
+  cli replay "$file"
+  check "replay $name: status 0, games read past the defects: $*" \
+    test "$rc" -eq 0 -a "$(awk '{ printf "%s%s %s %s", (NR > 1 ? "; " : ""), $1, $2, $3 }' "$tmp/out")" = "$*"
+  check "replay $name: $warnings warnings naming $file:LINE" test "$(lines "$tmp/err")" -eq "$warnings" -a \
+    "$(grep -c "^hexchess replay: warning: $file:[0-9][0-9]*: " "$tmp/err")" -eq "$warnings"
+}
+replay_defects separators.pgn 6 "1 7 1-0; 2 3 *; 3 2 *"
+check "replay: a separator line is named in its warning" grep -q "separators.pgn:12: skipped a line .*=====" "$tmp/err"
+replay_defects damaged-results.pgn 4 "1 4 *; 2 2 *; 3 2 1/2-1/2; 4 4 *; 5 7 1-0"
+check "replay: a damaged result is a warning" grep -q "damaged-results.pgn:3: .*is not a result" "$tmp/err"
+replay_defects comments.ctl-pgn 0 "1 10 *"
+replay_defects windows.ctl-pgn 1 "1 10 *"
+replay_defects old-mac.pgn 0 "1 7 1-0; 2 1 *"
+replay_defects labels.pgn 4 "1 7 1-0"
+replay_defects nul.pgn 1 "1 7 1-0"
+cli replay "$games/cescacs/games/game17.ctl-pgn"
+cp "$tmp/out" "$tmp/game17"
+cli replay "$defects/windows.ctl-pgn"
+check "replay: a Windows-1252 CRLF copy of game 17 ends where game 17 does" cmp -s "$tmp/out" "$tmp/game17"
 expect_error "replay: no file" 2 replay
 expect_error "replay: missing file" 1 replay /nonexistent.pgn
 expect_error "convert: digital notation for C'escacs" 2 convert --to digital E7-E13

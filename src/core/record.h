@@ -4,9 +4,12 @@
  * (every move resolved to a legal move, the result reconciled by the arbiter), and the writer.
  *
  * The reader is lenient with what real records contain (move numbers glued to moves, "..." and
- * "…" placeholders, unquoted label values, ";" line comments, results glued to the last move,
- * "remi") and reports anything it cannot read as the game's first error, with line and token;
- * it never stops reading the file: the next game starts at the next label.
+ * "…" placeholders, unquoted label values, ";" line comments and CTL-PGN's "//" ones, results
+ * glued to the last move, "remi"), and reads past what people's files carry with a warning: lines
+ * between games that are neither labels nor moves, a damaged result ("Â½-Â½": the result is
+ * unknown), a label missing its closing quote or bracket, Windows-1252 text, NUL bytes, CR line
+ * ends. Anything it cannot read is the game's first error, with line and token; it never stops
+ * reading the file: the next game starts at the next label.
  */
 #ifndef HEXCHESS_RECORD_H
 #define HEXCHESS_RECORD_H
@@ -77,6 +80,9 @@ typedef struct {
     const Variant *last;
     RecordWarn warn;
     void *warn_ctx;
+    bool slash_comments; /* "//" starts a line comment: the game is CTL-PGN, or its variant is unknown yet */
+    bool move_list;      /* a bare move list: no line is skipped as neither labels nor moves */
+    bool recoded, nul;   /* warned once: text that is not UTF-8, NUL bytes */
 } RecordReader;
 
 void record_reader_init(RecordReader *r, const char *name, const char *text, size_t size, const Variant *fallback);
