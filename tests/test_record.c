@@ -49,65 +49,6 @@ static int read_all(const char *name, const char *text, const char *fallback, Ga
     return n;
 }
 
-static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
-
-/* Structural equality of two played lines: moves, comments, NAGs, indicators, variations. */
-static void compare_lines(Tally *t, const char *what, const RecLine *a, const RecLine *b)
-{
-    if (!same_text(a->comment, b->comment))
-        tally_fail(t, "%s: line comment '%s' became '%s'", what, a->comment, b->comment);
-    if (!same_text(a->label, b->label))
-        tally_fail(t, "%s: variation label '%s' became '%s'", what, a->label, b->label);
-    if (a->count != b->count) {
-        tally_fail(t, "%s: %d moves became %d", what, a->count, b->count);
-        return;
-    }
-    for (int i = 0; i < a->count; i++) {
-        const RecNode *x = &a->nodes[i], *y = &b->nodes[i];
-        if (x->move != y->move)
-            tally_fail(t, "%s: move %d '%s' became '%s'", what, i + 1, x->token, y->token);
-        if (!same_text(x->comment, y->comment))
-            tally_fail(t, "%s: comment after '%s' changed: '%s' / '%s'", what, x->token, x->comment, y->comment);
-        if (x->nag_count != y->nag_count || memcmp(x->nags, y->nags, (size_t)x->nag_count))
-            tally_fail(t, "%s: NAGs of '%s' changed (%d / %d)", what, x->token, x->nag_count, y->nag_count);
-        if (x->draw_offer != y->draw_offer || x->stop != y->stop)
-            tally_fail(t, "%s: indicators of '%s' changed", what, x->token);
-        if (x->var_count != y->var_count) {
-            tally_fail(t, "%s: '%s' had %d variations, now %d", what, x->token, x->var_count, y->var_count);
-            continue;
-        }
-        for (int v = 0; v < x->var_count; v++)
-            compare_lines(t, what, &x->vars[v], &y->vars[v]);
-    }
-}
-
-static const char *result_of(const Game *g)
-{
-    Outcome o;
-    const char *r = g->result ? g->result : game_label(g, "Result");
-    if (r && outcome_parse(r, &o))
-        return outcome_text(g->variant, o);
-    return "*";
-}
-
-static void compare_games(Tally *t, const char *what, const Game *a, const Game *b)
-{
-    if (a->variant != b->variant)
-        tally_fail(t, "%s: variant changed", what);
-    compare_lines(t, what, &a->main, &b->main);
-    if (strcmp(result_of(a), result_of(b)))
-        tally_fail(t, "%s: result %s became %s", what, result_of(a), result_of(b));
-    if (!same_text(a->final_comment, b->final_comment))
-        tally_fail(t, "%s: final comment changed", what);
-    for (int i = 0; i < a->label_count; i++) {
-        const char *name = a->labels[i].name;
-        if (!strcmp(name, "Variant") || !strcmp(name, "Redefine"))
-            continue;
-        if (!same_text(game_label(a, name), game_label(b, name)))
-            tally_fail(t, "%s: label %s changed", what, name);
-    }
-}
-
 enum { MAX_GAMES = 220 };
 static Game games_a[MAX_GAMES], games_b[MAX_GAMES];
 static PlayReport reps_a[MAX_GAMES], reps_b[MAX_GAMES];
@@ -142,7 +83,9 @@ static void round_trip_text(Tally *t, const char *name, const char *text, const 
             tally_fail(t, "%s: written text reads as %d games%s%s:\n%s", what, m, m ? ", error: " : "",
                        m ? reps_b[0].error.reason : "", out);
         } else {
-            compare_games(t, what, g, &games_b[0]);
+            char why[300];
+            if (!game_same(g, &games_b[0], why, sizeof why))
+                tally_fail(t, "%s: %s", what, why);
             char *again = game_write(&games_b[0], &wo);
             if (strcmp(out, again))
                 tally_fail(t, "%s: writing is not stable:\n%s\n---\n%s", what, out, again);
@@ -250,6 +193,30 @@ static void test_comments_nags_variations(void **state)
     assert_int_equal(g->main.nodes[1].nags[0], 2);
     assert_string_equal(g->result, "1-0");
     game_free(g);
+}
+
+/* A game written with a named letter set says so: Polish "Hc3" (queen) read as Hungarian is a knight. */
+static void test_letter_set_declared(void **state)
+{
+    (void)state;
+    int n = read_all("queens.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 2. Qe1c3 Qe10c6 *\n", "glinski", games_a,
+                     reps_a, 4, NULL);
+    assert_int_equal(n, 1);
+    Letters pl;
+    assert_true(letters_named(&pl, games_a[0].variant, "pl"));
+    WriteOptions wo = {STYLE_STANDARD, &pl, false};
+    char *out = game_write(&games_a[0], &wo);
+    assert_non_null(strstr(out, "[Letters \"pl\"]"));
+    assert_non_null(strstr(out, "Hc3"));
+    int m = read_all("written", out, "glinski", games_b, reps_b, 4, NULL);
+    assert_int_equal(m, 1);
+    assert_string_equal(reps_b[0].letters.name, "pl");
+    char why[300];
+    if (!game_same(&games_a[0], &games_b[0], why, sizeof why))
+        fail_msg("%s:\n%s", why, out);
+    free(out);
+    game_free(&games_a[0]);
+    game_free(&games_b[0]);
 }
 
 /* ------------------------------------------------------------------ bad input */
@@ -667,6 +634,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_every_file),
         cmocka_unit_test(test_comments_nags_variations),
+        cmocka_unit_test(test_letter_set_declared),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_lines_between_games),
         cmocka_unit_test(test_damaged_results),

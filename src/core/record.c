@@ -982,11 +982,11 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
     memset(rep, 0, sizeof *rep);
     Letters chosen;
     const char *redefine = game_label(g, "Redefine");
-    if (letters) {
+    const char *set = game_label(g, "Letters");
+    if (letters)
         chosen = *letters;
-    } else {
+    else if (!set || !letters_named(&chosen, v, set))
         letters_default(&chosen, v);
-    }
     if (redefine) {
         char err[200];
         if (!letters_redefine(&chosen, v, redefine, err, sizeof err)) {
@@ -1035,6 +1035,76 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
         return;
     }
     arbiter_reconcile(p, rep->recorded, &rep->verdict, &rep->disagrees);
+}
+
+/* ---------------------------------------------------------------- comparing */
+
+static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
+
+static bool differ(char *why, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static bool same_line(const RecLine *a, const RecLine *b, char *why, size_t size)
+{
+    char q1[QUOTE_BUF_SIZE], q2[QUOTE_BUF_SIZE];
+    if (!same_text(a->comment, b->comment))
+        return differ(why, size, "the comment %s became %s", quote(q1, a->comment), quote(q2, b->comment));
+    if (!same_text(a->label, b->label))
+        return differ(why, size, "the variation label %s became %s", quote(q1, a->label), quote(q2, b->label));
+    if (a->count != b->count)
+        return differ(why, size, "a line of %d moves became %d", a->count, b->count);
+    for (int i = 0; i < a->count; i++) {
+        const RecNode *x = &a->nodes[i], *y = &b->nodes[i];
+        quote(q1, x->token);
+        if (x->move != y->move)
+            return differ(why, size, "the move %s became %s", q1, quote(q2, y->token));
+        if (!same_text(x->comment, y->comment))
+            return differ(why, size, "the comment after %s changed", q1);
+        if (x->nag_count != y->nag_count || memcmp(x->nags, y->nags, (size_t)x->nag_count))
+            return differ(why, size, "the NAGs of %s changed", q1);
+        if (x->draw_offer != y->draw_offer || x->stop != y->stop)
+            return differ(why, size, "the indicators of %s changed", q1);
+        if (x->var_count != y->var_count)
+            return differ(why, size, "%s had %d variations, now %d", q1, x->var_count, y->var_count);
+        for (int v = 0; v < x->var_count; v++)
+            if (!same_line(&x->vars[v], &y->vars[v], why, size))
+                return false;
+    }
+    return true;
+}
+
+/* The result the game ends with: its termination marker, else its Result label. */
+static Outcome marked_outcome(const Game *g)
+{
+    const char *r = g->result ? g->result : game_label(g, "Result");
+    Outcome o;
+    return r && outcome_parse(r, &o) ? o : OUTCOME_NONE;
+}
+
+bool game_same(const Game *a, const Game *b, char *why, size_t size)
+{
+    if (a->variant != b->variant)
+        return differ(why, size, "the variant changed");
+    if (!same_line(&a->main, &b->main, why, size))
+        return false;
+    if (marked_outcome(a) != marked_outcome(b))
+        return differ(why, size, "the result %s became %s", outcome_text(a->variant, marked_outcome(a)),
+                      outcome_text(b->variant, marked_outcome(b)));
+    if (!same_text(a->final_comment, b->final_comment))
+        return differ(why, size, "the comment after the result changed");
+    for (int i = 0; i < a->label_count; i++) {
+        const char *name = a->labels[i].name;
+        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "Letters") &&
+            !same_text(game_label(a, name), game_label(b, name)))
+            return differ(why, size, "the label %s changed", name);
+    }
+    return true;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -1316,11 +1386,15 @@ static void write_labels(Buf *b, const Game *g, const WriteOptions *o, bool ctl)
         start = game_label(g, "FEN") ? game_label(g, "FEN") : game_label(g, "PDTL");
     for (int i = 0; i < g->label_count; i++) {
         const char *name = g->labels[i].name;
-        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "PDTL") && strcmp(name, "FEN"))
+        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "Letters") && strcmp(name, "PDTL") &&
+            strcmp(name, "FEN"))
             write_label(b, name, g->labels[i].value);
     }
     if (redefine[0])
         write_label(b, "Redefine", redefine);
+    /* A named set is declared: read as another set, its letters could name other pieces. */
+    if (o->letters && strcmp(o->letters->name, "default"))
+        write_label(b, "Letters", o->letters->name);
     if (start)
         write_label(b, v->desc->position_label, start);
     if (!ctl)

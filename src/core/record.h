@@ -108,8 +108,8 @@ typedef struct {
 
 /*
  * Plays the game: every move of the main line and of the variations is resolved against the
- * rules (node.move). letters NULL: the Redefine label, else the letter set that reads the game
- * furthest (the variant's own first). p ends at the last main-line position reached.
+ * rules (node.move). letters NULL: the Redefine label, else the set the Letters label names,
+ * else the letter set that reads the game furthest (the variant's own first). p ends at the last main-line position reached.
  */
 void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep);
 
@@ -122,6 +122,11 @@ typedef struct {
 /* Writes a played game as CTL-PGN or PGN (the variant's format), up to its first unresolved
  * move; returns a malloc'd text or NULL when memory runs out. */
 char *game_write(const Game *g, const WriteOptions *o);
+
+/* Whether two played games are the same game: moves, comments, NAGs, indicators, variations and
+ * their labels, result, final comment and labels (but Variant, Redefine and Letters: the writer's);
+ * false with the first difference in why. */
+bool game_same(const Game *a, const Game *b, char *why, size_t size);
 
 /* Reads a move list (movetext without labels) for variant v from start; used for conversions. */
 bool record_read_moves(const Variant *v, const char *text, Game *g);
