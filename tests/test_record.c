@@ -464,6 +464,18 @@ static void test_files_from_other_systems(void **state)
     assert_int_equal(w.count, 1);
     expect_warning(&w, "nul.pgn:3:", "NUL");
     free_games(n);
+    /* UTF-16 cannot be read: one error for the file. */
+    static const char UTF16[] = "\xff\xfe[\0V\0a\0r\0i\0a\0n\0t\0";
+    static Position p;
+    RecordReader r;
+    record_reader_init(&r, "utf16.pgn", UTF16, sizeof UTF16 - 1, variant_find("glinski"));
+    assert_true(record_read_game(&r, &games_a[0]));
+    game_play(&games_a[0], &p, NULL, &reps_a[0]);
+    assert_false(record_read_game(&r, &games_a[1]));
+    m = 1;
+    assert_string_equal(reps_a[0].error.token, "UTF-16");
+    assert_int_equal(reps_a[0].error.line, 1);
+    free_games(m);
 }
 
 /* Labels typed by hand; move numbers written apart; no newline at the end; no labels at all. */

@@ -831,6 +831,15 @@ bool record_read_game(RecordReader *r, Game *g)
     game_init(g, NULL);
     const Variant *guess = r->last ? r->last : r->fallback;
     r->slash_comments = !guess || guess->desc->record_format == RECORD_CTL_PGN;
+    if (r->pos == 0 && r->size >= 2 && (!memcmp(r->text, "\xff\xfe", 2) || !memcmp(r->text, "\xfe\xff", 2))) {
+        /* Every other byte NUL: nothing in it could be read as a record. */
+        g->line = 1;
+        g->source = r->name;
+        g->variant = guess;
+        syntax_error(r, g, 1, "UTF-16", "the text is UTF-16 (its byte-order mark says so): save it as UTF-8");
+        r->pos = r->size;
+        return true;
+    }
     for (skip_blank(r); !r->move_list && peek(r) >= 0 && stray_line(r, true); skip_blank(r))
         skip_stray_line(r);
     if (peek(r) < 0)
