@@ -4,8 +4,7 @@
  * fits, then read and played again: it must be the same game, move by move, with its comments,
  * NAGs, indicators, variations, result and labels, and the text must hold that one game only.
  */
-#include "../src/core/record.h"
-#include "fuzz_common.h"
+#include "fuzz_record.h"
 
 static const char *const STYLES[] = {"ctl", "ascii", "san", "full", "coord", "digital"};
 
@@ -32,8 +31,9 @@ static void round_trip(const Game *g, const WriteOptions *wo, const char *how)
 }
 
 /* Every style of the variant, each with its own letters and every letter set that fits it. */
-static void write_every_way(const Game *g)
+static void write_every_way(const Game *g, const PlayReport *rep)
 {
+    (void)rep;
     for (size_t s = 0; s < sizeof STYLES / sizeof STYLES[0]; s++) {
         WriteOptions wo = {STYLE_STANDARD, NULL, false};
         if (!move_style_named(g->variant, STYLES[s], &wo.style))
@@ -54,21 +54,6 @@ static void write_every_way(const Game *g)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static Position p;
-    if (size > 20000)
-        return 0;
-    char *text = fuzz_text(data, size);
-    const Variant *fallback = variant_find(size && data[0] & 1 ? "glinski" : "cescacs");
-    RecordReader r;
-    record_reader_init(&r, "fuzz", text, size, fallback);
-    Game g;
-    while (record_read_game(&r, &g)) {
-        PlayReport rep;
-        game_play(&g, &p, NULL, &rep);
-        if (!rep.error.failed)
-            write_every_way(&g);
-        game_free(&g);
-    }
-    free(text);
+    fuzz_clean_games(data, size, write_every_way);
     return 0;
 }
