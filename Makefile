@@ -107,11 +107,12 @@ clean: ## remove build outputs
 	rm -rf build build-*
 
 # Fuzzing: libFuzzer targets (clang) for the PDTL, FEN, CTL-AN, SAN and CTL-PGN/PGN readers and the
-# position validator.
+# position validator and the record writer's round trip (read, write in every notation, read again:
+# the same game).
 # `make fuzz` runs each for FUZZ_SECONDS; `make -j2 fuzz` runs two at a time.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS = pdtl fen ctlan san pgn validate
+FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip
 FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

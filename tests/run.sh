@@ -352,6 +352,36 @@ mkdir -p "$deep"
 printf '[Variant "Glinski"]\n\n1. f5f6 ) *\n' >"$deep/bad.pgn"
 cli replay "$deep/bad.pgn"
 check "replay: a file name of 500 bytes leaves the error its room" grep -q "bad.pgn:3: ')' closes no variation" "$tmp/out"
+# Records as people write them: replay reads past each defect with warnings naming FILE:LINE on
+# stderr, its stdout keeps the format and the games their numbers.
+defects=$games/records-defects
+# replay_defects FILE WARNINGS EXPECTED...: status 0, "NUMBER PLIES RESULT" of each game, that many
+# warnings, each naming the file and a line.
+replay_defects() {
+  local name=$1 file=$defects/$1 warnings=$2
+  shift 2
+  cli replay "$file"
+  check "replay $name: status 0, games read past the defects: $*" \
+    test "$rc" -eq 0 -a "$(awk '{ printf "%s%s %s %s", (NR > 1 ? "; " : ""), $1, $2, $3 }' "$tmp/out")" = "$*"
+  check "replay $name: $warnings warnings naming $file:LINE" test "$(lines "$tmp/err")" -eq "$warnings" -a \
+    "$(grep -c "^hexchess replay: warning: $file:[0-9][0-9]*: " "$tmp/err")" -eq "$warnings"
+}
+replay_defects separators.pgn 6 "1 7 1-0; 2 3 *; 3 2 *"
+check "replay: a separator line is named in its warning" grep -q "separators.pgn:12: skipped a line .*=====" "$tmp/err"
+replay_defects damaged-results.pgn 4 "1 4 *; 2 2 *; 3 2 1/2-1/2; 4 4 *; 5 7 1-0"
+check "replay: a damaged result is a warning" grep -q "damaged-results.pgn:3: .*is not a result" "$tmp/err"
+replay_defects comments.ctl-pgn 0 "1 10 *"
+replay_defects windows.ctl-pgn 1 "1 10 *"
+replay_defects old-mac.pgn 0 "1 7 1-0; 2 1 *"
+replay_defects labels.pgn 4 "1 7 1-0"
+replay_defects nul.pgn 1 "1 7 1-0"
+cli replay "$defects/utf16.pgn"
+check "replay: a UTF-16 file is one error naming file, line and why, status 1" test "$rc" -eq 1 -a \
+  "$(cat "$tmp/out")" = "1 error ply 1 'UTF-16': $defects/utf16.pgn:1: the text is UTF-16 (its byte-order mark says so): save it as UTF-8"
+cli replay "$games/cescacs/games/game17.ctl-pgn"
+cp "$tmp/out" "$tmp/game17"
+cli replay "$defects/windows.ctl-pgn"
+check "replay: a Windows-1252 CRLF copy of game 17 ends where game 17 does" cmp -s "$tmp/out" "$tmp/game17"
 expect_error "replay: no file" 2 replay
 expect_error "replay: missing file" 1 replay /nonexistent.pgn
 expect_error "convert: digital notation for C'escacs" 2 convert --to digital E7-E13

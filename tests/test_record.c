@@ -16,6 +16,7 @@
 typedef struct {
     int count;
     char last[512];
+    char all[4096]; /* every message, a line each */
 } Warnings;
 
 static void collect(void *ctx, const char *message)
@@ -23,6 +24,8 @@ static void collect(void *ctx, const char *message)
     Warnings *w = ctx;
     w->count++;
     snprintf(w->last, sizeof w->last, "%s", message);
+    size_t n = strlen(w->all);
+    snprintf(w->all + n, sizeof w->all - n, "%s\n", message);
 }
 
 /* Reads every game of text and plays it. */
@@ -45,65 +48,6 @@ static int read_all(const char *name, const char *text, const char *fallback, Ga
         n++;
     }
     return n;
-}
-
-static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
-
-/* Structural equality of two played lines: moves, comments, NAGs, indicators, variations. */
-static void compare_lines(Tally *t, const char *what, const RecLine *a, const RecLine *b)
-{
-    if (!same_text(a->comment, b->comment))
-        tally_fail(t, "%s: line comment '%s' became '%s'", what, a->comment, b->comment);
-    if (!same_text(a->label, b->label))
-        tally_fail(t, "%s: variation label '%s' became '%s'", what, a->label, b->label);
-    if (a->count != b->count) {
-        tally_fail(t, "%s: %d moves became %d", what, a->count, b->count);
-        return;
-    }
-    for (int i = 0; i < a->count; i++) {
-        const RecNode *x = &a->nodes[i], *y = &b->nodes[i];
-        if (x->move != y->move)
-            tally_fail(t, "%s: move %d '%s' became '%s'", what, i + 1, x->token, y->token);
-        if (!same_text(x->comment, y->comment))
-            tally_fail(t, "%s: comment after '%s' changed: '%s' / '%s'", what, x->token, x->comment, y->comment);
-        if (x->nag_count != y->nag_count || memcmp(x->nags, y->nags, (size_t)x->nag_count))
-            tally_fail(t, "%s: NAGs of '%s' changed (%d / %d)", what, x->token, x->nag_count, y->nag_count);
-        if (x->draw_offer != y->draw_offer || x->stop != y->stop)
-            tally_fail(t, "%s: indicators of '%s' changed", what, x->token);
-        if (x->var_count != y->var_count) {
-            tally_fail(t, "%s: '%s' had %d variations, now %d", what, x->token, x->var_count, y->var_count);
-            continue;
-        }
-        for (int v = 0; v < x->var_count; v++)
-            compare_lines(t, what, &x->vars[v], &y->vars[v]);
-    }
-}
-
-static const char *result_of(const Game *g)
-{
-    Outcome o;
-    const char *r = g->result ? g->result : game_label(g, "Result");
-    if (r && outcome_parse(r, &o))
-        return outcome_text(g->variant, o);
-    return "*";
-}
-
-static void compare_games(Tally *t, const char *what, const Game *a, const Game *b)
-{
-    if (a->variant != b->variant)
-        tally_fail(t, "%s: variant changed", what);
-    compare_lines(t, what, &a->main, &b->main);
-    if (strcmp(result_of(a), result_of(b)))
-        tally_fail(t, "%s: result %s became %s", what, result_of(a), result_of(b));
-    if (!same_text(a->final_comment, b->final_comment))
-        tally_fail(t, "%s: final comment changed", what);
-    for (int i = 0; i < a->label_count; i++) {
-        const char *name = a->labels[i].name;
-        if (!strcmp(name, "Variant") || !strcmp(name, "Redefine"))
-            continue;
-        if (!same_text(game_label(a, name), game_label(b, name)))
-            tally_fail(t, "%s: label %s changed", what, name);
-    }
 }
 
 enum { MAX_GAMES = 220 };
@@ -140,7 +84,9 @@ static void round_trip_text(Tally *t, const char *name, const char *text, const 
             tally_fail(t, "%s: written text reads as %d games%s%s:\n%s", what, m, m ? ", error: " : "",
                        m ? reps_b[0].error.reason : "", out);
         } else {
-            compare_games(t, what, g, &games_b[0]);
+            char why[300];
+            if (!game_same(g, &games_b[0], why, sizeof why))
+                tally_fail(t, "%s: %s", what, why);
             char *again = game_write(&games_b[0], &wo);
             if (strcmp(out, again))
                 tally_fail(t, "%s: writing is not stable:\n%s\n---\n%s", what, out, again);
@@ -248,6 +194,30 @@ static void test_comments_nags_variations(void **state)
     assert_int_equal(g->main.nodes[1].nags[0], 2);
     assert_string_equal(g->result, "1-0");
     game_free(g);
+}
+
+/* A game written with a named letter set says so: Polish "Hc3" (queen) read as Hungarian is a knight. */
+static void test_letter_set_declared(void **state)
+{
+    (void)state;
+    int n = read_all("queens.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 2. Qe1c3 Qe10c6 *\n", "glinski", games_a,
+                     reps_a, 4, NULL);
+    assert_int_equal(n, 1);
+    Letters pl;
+    assert_true(letters_named(&pl, games_a[0].variant, "pl"));
+    WriteOptions wo = {STYLE_STANDARD, &pl, false};
+    char *out = game_write(&games_a[0], &wo);
+    assert_non_null(strstr(out, "[Letters \"pl\"]"));
+    assert_non_null(strstr(out, "Hc3"));
+    int m = read_all("written", out, "glinski", games_b, reps_b, 4, NULL);
+    assert_int_equal(m, 1);
+    assert_string_equal(reps_b[0].letters.name, "pl");
+    char why[300];
+    if (!game_same(&games_a[0], &games_b[0], why, sizeof why))
+        fail_msg("%s:\n%s", why, out);
+    free(out);
+    game_free(&games_a[0]);
+    game_free(&games_b[0]);
 }
 
 /* ------------------------------------------------------------------ bad input */
@@ -451,6 +421,236 @@ static void test_overlong_input(void **state)
     free(name);
 }
 
+/* ------------------------------------------------------------------ records as people write them */
+
+/* Reads text (of length size: it may hold NUL bytes) into games_a; every game must play without
+ * error; returns the number of games and the warnings in *w. */
+static int read_clean(const char *name, const char *text, size_t size, const char *fallback, Warnings *w)
+{
+    static Position p;
+    memset(w, 0, sizeof *w);
+    RecordReader r;
+    record_reader_init(&r, name, text, size, variant_find(fallback));
+    r.warn = collect;
+    r.warn_ctx = w;
+    int n = 0;
+    while (n < MAX_GAMES && record_read_game(&r, &games_a[n])) {
+        game_play(&games_a[n], &p, NULL, &reps_a[n]);
+        if (reps_a[n].error.failed)
+            fail_msg("%s game %d: %s '%s'\n%s", name, n + 1, reps_a[n].error.reason, reps_a[n].error.token, text);
+        n++;
+    }
+    return n;
+}
+
+static void free_games(int n)
+{
+    for (int i = 0; i < n; i++)
+        game_free(&games_a[i]);
+}
+
+#define READ_CLEAN(name, text, fallback, w) read_clean(name, text, sizeof text - 1, fallback, w)
+
+/* The warnings hold a line with both parts. */
+static void expect_warning(const Warnings *w, const char *where, const char *what)
+{
+    for (const char *line = w->all; *line; line = strchr(line, '\n') + 1) {
+        size_t len = strcspn(line, "\n");
+        char one[512];
+        snprintf(one, sizeof one, "%.*s", (int)len, line);
+        if (strstr(one, where) && strstr(one, what))
+            return;
+    }
+    fail_msg("no warning '%s ... %s' among:\n%s", where, what, w->all);
+}
+
+static const char SEPARATED[] = "Three games of Gli\xc5\x84ski's chess\n"
+                                "=====\n"
+                                "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 1-0\n"
+                                "=====\n"
+                                "Game 2\n"
+                                "[Variant \"Glinski\"]\n\n1. e4e5 d7d6\n"
+                                "- - - - -\n"
+                                "1. f5f6 *\n"
+                                "* * *\n";
+
+static void test_lines_between_games(void **state)
+{
+    (void)state;
+    Warnings w;
+    int n = READ_CLEAN("sep.pgn", SEPARATED, "glinski", &w);
+    assert_int_equal(n, 3);
+    assert_int_equal(reps_a[0].plies, 2);
+    assert_int_equal(reps_a[1].plies, 2); /* the separator ends a game that has no result */
+    assert_int_equal(reps_a[2].plies, 1);
+    assert_int_equal(w.count, 6);
+    expect_warning(&w, "sep.pgn:1:", "Three games");
+    expect_warning(&w, "sep.pgn:2:", "=====");
+    expect_warning(&w, "sep.pgn:6:", "=====");
+    expect_warning(&w, "sep.pgn:7:", "Game 2");
+    expect_warning(&w, "sep.pgn:11:", "- - - - -");
+    expect_warning(&w, "sep.pgn:13:", "* * *");
+    free_games(n);
+    /* A result alone is a game (an empty one), not a stray line. */
+    n = READ_CLEAN("empty.pgn", "[Variant \"Glinski\"]\n\n*\n\n*\n", "glinski", &w);
+    assert_int_equal(n, 2);
+    assert_int_equal(w.count, 0);
+    free_games(n);
+}
+
+static void test_damaged_results(void **state)
+{
+    (void)state;
+    Warnings w;
+    /* "½-½" saved as UTF-8 and read back as Latin-1, then a typing slip: the next game keeps its number. */
+    static const char MOJIBAKE[] = "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 \xc3\x82\xc2\xbd-\xc3\x82\xc2\xbd\n\n"
+                                   "[Variant \"Glinski\"]\n[Result \"1-0\"]\n\n1. f5f6 ?-?\n\n"
+                                   "[Variant \"Glinski\"]\n\n1. e4e5 1-0\n";
+    int n = READ_CLEAN("mangled.pgn", MOJIBAKE, "glinski", &w);
+    assert_int_equal(n, 3);
+    assert_int_equal(reps_a[0].plies, 2);
+    assert_null(games_a[0].result);
+    assert_false(reps_a[0].has_recorded);
+    assert_int_equal(reps_a[0].verdict.outcome, OUTCOME_NONE);
+    assert_true(reps_a[1].has_recorded); /* the Result label still speaks */
+    assert_int_equal(reps_a[1].recorded, OUTCOME_WHITE_WINS);
+    assert_string_equal(games_a[2].result, "1-0");
+    assert_int_equal(w.count, 2);
+    expect_warning(&w, "mangled.pgn:3:", "\xc3\x82\xc2\xbd-\xc3\x82\xc2\xbd is not a result");
+    expect_warning(&w, "mangled.pgn:8:", "?-? is not a result");
+    free_games(n);
+    /* Results glued to the last move; an en dash. */
+    static const char GLUED[] = "[Variant \"Glinski\"]\n\n1. Qe1c3 Qe10c6 2. b1b2 b7b6 3. Bf3b1 e7e6 4. Qc3xBf9#1-0\n"
+                                "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:1-1\n"
+                                "[Variant \"Glinski\"]\n\n1. f5f6 1\xe2\x80\x93" "0\n";
+    n = READ_CLEAN("glued.pgn", GLUED, "glinski", &w);
+    assert_int_equal(n, 3);
+    assert_int_equal(reps_a[0].plies, 7);
+    assert_string_equal(games_a[0].result, "1-0");
+    assert_int_equal(reps_a[1].plies, 2);
+    assert_string_equal(games_a[1].result, "1-1");
+    assert_true(games_a[1].main.nodes[1].stop);
+    assert_int_equal(reps_a[2].recorded, OUTCOME_WHITE_WINS);
+    assert_int_equal(w.count, 0);
+    free_games(n);
+}
+
+static void test_line_comments(void **state)
+{
+    (void)state;
+    Warnings w;
+    static const char CTL[] = "// the author's comment before the game\n"
+                              "[Variant \"C'escacs\"] // after a label\n"
+                              "1. E7-E13, E21-E15 // after the moves\n"
+                              "2. EE5-E9//glued ; and more\n"
+                              "2. \xe2\x80\xa6, EE23-E19 ; PGN's line comment\n"
+                              "*\n";
+    int n = READ_CLEAN("slashes.ctl-pgn", CTL, "cescacs", &w);
+    assert_int_equal(n, 1);
+    assert_int_equal(reps_a[0].plies, 4);
+    assert_int_equal(w.count, 0);
+    free_games(n);
+    /* In PGN "//" is no comment: it is read, and refused, as a move. */
+    int m = read_all("slashes.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 // e7e6\n", "glinski", games_a, reps_a, 4, NULL);
+    assert_int_equal(m, 1);
+    assert_true(reps_a[0].error.failed);
+    assert_string_equal(reps_a[0].error.token, "//");
+    free_games(m);
+    /* ";" in PGN. */
+    n = READ_CLEAN("semicolon.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 ; e7e6 is not played\n1... e7e6 *\n", "glinski",
+                   &w);
+    assert_int_equal(reps_a[0].plies, 2);
+    free_games(n);
+}
+
+/* Line ends of every system, byte-order mark, Windows-1252, NUL bytes, tabs, trailing spaces. */
+static void test_files_from_other_systems(void **state)
+{
+    (void)state;
+    Warnings w;
+    static const char CRLF[] = "\xef\xbb\xbf[Variant \"C'escacs\"]\r\n[Annotator \"Jos\xe9\"]\r\n"
+                               "{ Partida \x96 obertura }\r\n1.\tE7-E13,\tE21-E15   \r\n\r\n"
+                               "2. EE5-E9 , EE23-E19\t\r\n3. D6-D12\r\n3. \x85, E15\xd7" "D12\r\n*\r\n";
+    int n = READ_CLEAN("windows.ctl-pgn", CRLF, "cescacs", &w);
+    assert_int_equal(n, 1);
+    assert_int_equal(reps_a[0].plies, 6);
+    assert_string_equal(game_label(&games_a[0], "Annotator"), "Jos\xc3\xa9");
+    assert_string_equal(games_a[0].main.comment, "Partida \xe2\x80\x93 obertura");
+    assert_int_equal(w.count, 1);
+    expect_warning(&w, "windows.ctl-pgn:2:", "not UTF-8");
+    free_games(n);
+    /* "½-½" in Latin-1 is a draw. */
+    n = READ_CLEAN("latin1.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 \xbd-\xbd\n", "glinski", &w);
+    assert_int_equal(reps_a[0].recorded, OUTCOME_DRAW);
+    free_games(n);
+    /* Lone CRs end lines: a ";" comment stops at its line, an error names the right line. */
+    static const char MAC[] = "[Variant \"Glinski\"]\r\r1. f5f6 ; comment\re7e6\r2. f6f7\r";
+    int m = read_all("mac.pgn", MAC, "glinski", games_a, reps_a, 4, NULL);
+    assert_int_equal(m, 1);
+    assert_int_equal(reps_a[0].error.ply, 3);
+    assert_int_equal(reps_a[0].error.line, 5);
+    free_games(m);
+    m = read_all("crlf.pgn", "[Variant \"Glinski\"]\r\n\r\n1. f5f6\r\ne7e6\r\n2. f6f7\r\n", "glinski", games_a,
+                 reps_a, 4, NULL);
+    assert_int_equal(reps_a[0].error.line, 5);
+    free_games(m);
+    /* A NUL byte between moves is a space, and the game goes on after it. */
+    static const char NUL[] = "[Variant \"Glinski\"]\n\n1. f5f6\0e7e6 2. e4e5 {a\0b} *\n";
+    n = READ_CLEAN("nul.pgn", NUL, "glinski", &w);
+    assert_int_equal(reps_a[0].plies, 3);
+    assert_string_equal(games_a[0].main.nodes[2].comment, "a b");
+    assert_int_equal(w.count, 1);
+    expect_warning(&w, "nul.pgn:3:", "NUL");
+    free_games(n);
+    /* UTF-16 cannot be read: one error for the file. */
+    static const char UTF16[] = "\xff\xfe[\0V\0a\0r\0i\0a\0n\0t\0";
+    static Position p;
+    RecordReader r;
+    record_reader_init(&r, "utf16.pgn", UTF16, sizeof UTF16 - 1, variant_find("glinski"));
+    assert_true(record_read_game(&r, &games_a[0]));
+    game_play(&games_a[0], &p, NULL, &reps_a[0]);
+    assert_false(record_read_game(&r, &games_a[1]));
+    m = 1;
+    assert_string_equal(reps_a[0].error.token, "UTF-16");
+    assert_int_equal(reps_a[0].error.line, 1);
+    free_games(m);
+}
+
+/* Labels typed by hand; move numbers written apart; no newline at the end; no labels at all. */
+static void test_hand_typed(void **state)
+{
+    (void)state;
+    Warnings w;
+    static const char LABELS[] = "[Variant \"Glinski\"]\n"
+                                 "[Event \"Hexagonal chess 1974\n"
+                                 "[Site \"Warsaw\"\n"
+                                 "[Annotator Glinski\n"
+                                 "[White \"W. \"Wladek\" Glinski\"]\n"
+                                 "[Black \"X]\n"
+                                 "[\"nameless\"]\n"
+                                 "1 . Qe1c3 Qe10c6 2 .b1b2 b7b6 3 ... Bf3b1 3 ... e7e6? 4. Qc3xBf9#";
+    int n = READ_CLEAN("labels.pgn", LABELS, "glinski", &w);
+    assert_int_equal(n, 1);
+    assert_int_equal(reps_a[0].plies, 7);
+    const Game *g = &games_a[0];
+    assert_string_equal(game_label(g, "Event"), "Hexagonal chess 1974");
+    assert_string_equal(game_label(g, "Site"), "Warsaw");
+    assert_string_equal(game_label(g, "Annotator"), "Glinski");
+    assert_string_equal(game_label(g, "White"), "W. \"Wladek\" Glinski");
+    assert_string_equal(game_label(g, "Black"), "X");
+    assert_int_equal(w.count, 5);
+    expect_warning(&w, "labels.pgn:2:", "'Event' is never closed with '\"'");
+    expect_warning(&w, "labels.pgn:3:", "'Site' is never closed with ']'");
+    expect_warning(&w, "labels.pgn:4:", "'Annotator' is never closed with ']'");
+    expect_warning(&w, "labels.pgn:6:", "'Black' is never closed");
+    expect_warning(&w, "labels.pgn:7:", "without a name");
+    free_games(n);
+    n = READ_CLEAN("bare.pgn", "1. f5f6 e7e6 *\n\n1. e4e5 *", "glinski", &w);
+    assert_int_equal(n, 2);
+    assert_int_equal(reps_a[1].plies, 1);
+    free_games(n);
+}
+
 /* Garbage of every byte value never crashes the reader. */
 static void test_garbage_never_crashes(void **state)
 {
@@ -584,9 +784,15 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_every_file),
         cmocka_unit_test(test_comments_nags_variations),
+        cmocka_unit_test(test_letter_set_declared),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_long_records),
         cmocka_unit_test(test_overlong_input),
+        cmocka_unit_test(test_lines_between_games),
+        cmocka_unit_test(test_damaged_results),
+        cmocka_unit_test(test_line_comments),
+        cmocka_unit_test(test_files_from_other_systems),
+        cmocka_unit_test(test_hand_typed),
         cmocka_unit_test(test_garbage_never_crashes),
         cmocka_unit_test(test_arbiter),
     };

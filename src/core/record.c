@@ -160,12 +160,15 @@ void record_reader_init(RecordReader *r, const char *name, const char *text, siz
 
 static int peek(const RecordReader *r) { return r->pos < r->size ? (unsigned char)r->text[r->pos] : -1; }
 
+static bool line_end_char(int c) { return c == '\n' || c == '\r'; }
+
 static int next(RecordReader *r)
 {
     if (r->pos >= r->size)
         return -1;
     int c = (unsigned char)r->text[r->pos++];
-    if (c == '\n')
+    /* "\n", "\r\n" and a lone "\r" (old Mac files) each end one line. */
+    if (c == '\n' || (c == '\r' && peek(r) != '\n'))
         r->line++;
     return c;
 }
@@ -222,18 +225,93 @@ static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\r' || c == 
 
 static void skip_line(RecordReader *r)
 {
-    while (peek(r) >= 0 && peek(r) != '\n')
+    while (peek(r) >= 0 && !line_end_char(peek(r)))
         next(r);
 }
 
-/* Skips spaces, ";" comments and "%" escape lines. */
+/* Moves past the end of the current line. */
+static void next_line(RecordReader *r)
+{
+    skip_line(r);
+    if (next(r) == '\r' && peek(r) == '\n')
+        next(r);
+}
+
+static void note_nul(RecordReader *r, int line)
+{
+    if (!r->nul) {
+        r->nul = true;
+        warnf(r, line, "NUL bytes in the text are read as spaces");
+    }
+}
+
+/* Windows-1252's 0x80-0x9F (0: unassigned); its bytes from 0xA0 are Latin-1's, the same code points. */
+static const uint16_t CP1252_HIGH[32] = {
+    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+
+/*
+ * Copies n bytes of the source into out (room for 3n+1 bytes) as UTF-8: a byte that is not part
+ * of valid UTF-8 is read as Windows-1252, the superset of Latin-1 that older editors save ("½" is
+ * the one byte 0xBD, "×" 0xD7), and a NUL as a space; warned once a file. Returns the length.
+ */
+static size_t clean_text(RecordReader *r, int line, const char *in, size_t n, char *out)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n;) {
+        const unsigned char *s = (const unsigned char *)in + i;
+        size_t seq = utf8_sequence(s, n - i);
+        if (s[0] == 0) {
+            note_nul(r, line);
+            out[len++] = ' ';
+            i++;
+            continue;
+        }
+        if (seq) {
+            memcpy(out + len, s, seq);
+            len += seq;
+            i += seq;
+            continue;
+        }
+        if (!r->recoded) {
+            r->recoded = true;
+            warnf(r, line, "the text is not UTF-8: read as Windows-1252 (Latin-1)");
+        }
+        unsigned cp = s[0] >= 0xA0 ? s[0] : CP1252_HIGH[s[0] - 0x80] ? CP1252_HIGH[s[0] - 0x80] : 0xFFFD;
+        if (cp < 0x800) {
+            out[len++] = (char)(0xC0 | cp >> 6);
+        } else {
+            out[len++] = (char)(0xE0 | cp >> 12);
+            out[len++] = (char)(0x80 | (cp >> 6 & 0x3F));
+        }
+        out[len++] = (char)(0x80 | (cp & 0x3F));
+        i++;
+    }
+    out[len] = 0;
+    return len;
+}
+
+/* ";" and, in CTL-PGN, "//" comment to the end of the line; "%" in the first column escapes it. */
+static bool comment_start(const RecordReader *r)
+{
+    int c = peek(r);
+    if (c == '/')
+        return r->slash_comments && r->pos + 1 < r->size && r->text[r->pos + 1] == '/';
+    return c == ';' || (c == '%' && (r->pos == 0 || line_end_char((unsigned char)r->text[r->pos - 1])));
+}
+
+/* Skips spaces, comment lines and NUL bytes. */
 static void skip_blank(RecordReader *r)
 {
     for (;;) {
         int c = peek(r);
         if (is_space(c)) {
             next(r);
-        } else if (c == ';' || (c == '%' && (r->pos == 0 || r->text[r->pos - 1] == '\n'))) {
+        } else if (c == 0) {
+            note_nul(r, r->line);
+            next(r);
+        } else if (comment_start(r)) {
             skip_line(r);
         } else if (c == 0xef && r->pos + 2 < r->size && !memcmp(r->text + r->pos, "\xef\xbb\xbf", 3)) {
             r->pos += 3; /* byte-order mark */
@@ -247,8 +325,7 @@ static void skip_blank(RecordReader *r)
 static void skip_to_next_game(RecordReader *r)
 {
     while (peek(r) >= 0) {
-        skip_line(r);
-        next(r);
+        next_line(r);
         size_t p = r->pos;
         while (p < r->size && (r->text[p] == ' ' || r->text[p] == '\t'))
             p++;
@@ -322,8 +399,58 @@ static const Variant *guess_variant(const char *token)
     return NULL;
 }
 
-/* [Name "value"] or, leniently, [Name value]; false on a label that cannot be read. Values have
- * no length limit: a long Event or Annotator value is kept whole, never cut. */
+/*
+ * Where the value of the label line at from ends (to) and the reading goes on (after); missing
+ * names what the line lacks, NULL when complete. A quoted value ends at the quote that the
+ * closing bracket follows, so quotes typed inside it stay; without such a quote, at the last
+ * quote of the line, else at the line's end (less a final bracket).
+ */
+static void label_value_span(const char *t, size_t from, size_t eol, size_t *to, size_t *after, const char **missing)
+{
+    *missing = NULL;
+    if (from < eol && t[from] == '"') {
+        size_t last_quote = 0;
+        for (size_t i = from + 1; i < eol; i++) {
+            if (t[i] == '\\' && i + 1 < eol) {
+                i++;
+                continue;
+            }
+            if (t[i] != '"')
+                continue;
+            last_quote = i;
+            size_t k = i + 1;
+            while (k < eol && (t[k] == ' ' || t[k] == '\t'))
+                k++;
+            if (k < eol && t[k] == ']') {
+                *to = i;
+                *after = k + 1;
+                return;
+            }
+        }
+        *after = eol;
+        if (last_quote) {
+            *to = last_quote;
+            *missing = "']'";
+            return;
+        }
+        *to = eol;
+        while (*to > from + 1 && (t[*to - 1] == ' ' || t[*to - 1] == '\t'))
+            (*to)--;
+        if (*to > from + 1 && t[*to - 1] == ']')
+            (*to)--;
+        *missing = "'\"'";
+        return;
+    }
+    *to = from;
+    while (*to < eol && t[*to] != ']')
+        (*to)++;
+    *after = *to < eol ? *to + 1 : eol;
+    if (*to == eol)
+        *missing = "']'";
+}
+
+/* [Name "value"] or, leniently, [Name value], one a line; a line missing its closing quote or
+ * bracket is read to its end with a warning. False when the label cannot be used. */
 static bool read_label(RecordReader *r, Game *g)
 {
     int line = r->line;
@@ -343,61 +470,66 @@ static bool read_label(RecordReader *r, Game *g)
     name[n] = 0;
     while (peek(r) == ' ' || peek(r) == '\t')
         next(r);
-    StrBuf value = {0};
-    bool closed = false;
-    if (peek(r) == '"') {
-        next(r);
-        while (peek(r) >= 0 && peek(r) != '\n') {
-            int c = next(r);
-            if (c == '\\' && (peek(r) == '"' || peek(r) == '\\'))
-                c = next(r);
-            else if (c == '"')
-                break;
-            strbuf_put(&value, &(char){(char)c}, 1);
-        }
-        while (peek(r) == ' ' || peek(r) == '\t')
-            next(r);
-    } else {
-        while (peek(r) >= 0 && peek(r) != '\n' && peek(r) != ']')
-            strbuf_put(&value, &(char){(char)next(r)}, 1);
-        while (value.len > 0 && value.data[value.len - 1] == ' ')
-            value.data[--value.len] = 0;
-    }
-    closed = peek(r) == ']';
-    char *text = strbuf_take(&value);
-    bool ok = false;
-    char token[80], q[QUOTE_BUF_SIZE];
+    const char *t = r->text;
+    size_t eol = r->pos;
+    while (eol < r->size && !line_end_char((unsigned char)t[eol]))
+        eol++;
+    size_t from = r->pos, to, after;
+    const char *missing;
+    label_value_span(t, from, eol, &to, &after, &missing);
+    char token[80];
     snprintf(token, sizeof token, "[%s", name);
-    if (!text)
-        syntax_error(r, g, line, token, "out of memory");
-    else if (!closed)
-        syntax_error(r, g, line, token, "the label '[%s' is never closed with ']'", name);
-    else if (!name[0])
-        syntax_error(r, g, line, token, "a label without a name");
-    else if (name_too_long)
-        syntax_error(r, g, line, token, "the label name '%s...' is longer than %d characters", name,
-                     (int)sizeof name - 1);
-    else
-        ok = true;
-    if (!ok) {
-        free(text);
+    if (name_too_long || (missing && eol == r->size)) {
+        if (name_too_long)
+            syntax_error(r, g, line, token, "the label name '%s...' is longer than %d characters", name,
+                         (int)sizeof name - 1);
+        else
+            syntax_error(r, g, line, token, "the label '[%s' is never closed: the text ends inside it", name);
         return false;
     }
-    next(r); /* ']' */
+    r->pos = after; /* within the line: no line count to keep */
+    char q[QUOTE_BUF_SIZE];
+    if (!name[0]) {
+        warnf(r, line, "a label without a name is ignored: %s", quote_bytes(q, t + from - 1, eol - from + 1));
+        return true;
+    }
+    if (missing)
+        warnf(r, line, "the label '%s' is never closed with %s: read to the end of its line", name, missing);
+    if (t[from] == '"')
+        from++;
+    /* Values have no length limit: a long Event or Annotator value is kept whole, never cut. */
+    char *raw = malloc(to - from + 1), *value = malloc(3 * (to - from) + 1);
+    if (!raw || !value) {
+        free(raw);
+        free(value);
+        syntax_error(r, g, line, token, "out of memory");
+        return false;
+    }
+    size_t v = 0;
+    for (size_t i = from; i < to; i++) {
+        if (t[i] == '\\' && i + 1 < to && (t[i + 1] == '"' || t[i + 1] == '\\'))
+            i++;
+        raw[v++] = t[i];
+    }
+    while (v > 0 && (raw[v - 1] == ' ' || raw[v - 1] == '\t'))
+        v--;
+    clean_text(r, line, raw, v, value);
+    free(raw);
     if (!known_label(name))
         warnf(r, line, "unknown label '%s' (kept as it is)", name);
     if (!strcmp(name, "Variant")) {
-        const Variant *var = variant_by_label(text);
+        const Variant *var = variant_by_label(value);
         if (!var) {
-            snprintf(token, sizeof token, "%.70s", text);
-            syntax_error(r, g, line, token, "unknown variant '%s' in the Variant label", quote(q, text));
-            free(text);
+            snprintf(token, sizeof token, "%.70s", value);
+            syntax_error(r, g, line, token, "unknown variant %s in the Variant label", quote(q, value));
+            free(value);
             return false;
         }
         g->variant = var;
+        r->slash_comments = var->desc->record_format == RECORD_CTL_PGN;
     }
-    add_label(g, name, text, line);
-    free(text);
+    add_label(g, name, value, line);
+    free(value);
     return true;
 }
 
@@ -419,8 +551,9 @@ static bool read_comment(RecordReader *r, Game *g, char **slot)
         start++;
     while (end > start && is_space((unsigned char)r->text[end - 1]))
         end--;
-    char *text = dup_text(r->text + start, end - start);
+    char *text = malloc(3 * (end - start) + 1);
     if (text) {
+        clean_text(r, line, r->text + start, end - start, text);
         join_comment(slot, text);
         free(text);
     }
@@ -429,27 +562,35 @@ static bool read_comment(RecordReader *r, Game *g, char **slot)
 
 static bool word_char(int c)
 {
-    return c >= 0 && !is_space(c) && c != '{' && c != '}' && c != '(' && c != ')' && c != ';' && c != '[' &&
+    return c > 0 && !is_space(c) && c != '{' && c != '}' && c != '(' && c != ')' && c != ';' && c != '[' &&
            c != ']';
 }
 
-/* Strips a leading move number: "12.", "12...", "1?", "12…"; sets *unknown for "N?". */
+static const char *skip_dots(const char *s)
+{
+    while (*s == '.' || !strncmp(s, "\xe2\x80\xa6", 3))
+        s += *s == '.' ? 1 : 3;
+    return s;
+}
+
+/* Strips a leading move number: "12.", "12...", "1?", "12…", "12" alone (as in "12 ."), and the
+ * dots of "...e5"; sets *unknown for "N?". */
 static const char *strip_number(const char *w, bool *unknown)
 {
     const char *s = w;
     while (isdigit((unsigned char)*s))
         s++;
     if (s == w)
-        return w;
+        return skip_dots(w);
     if (*s == '?' && s - w <= 3) { /* "12?"; four or five digits are a digital move with "?" */
         *unknown = true;
         return s + 1;
     }
+    if (!*s && s - w <= 3)
+        return s;
     if (*s != '.' && strncmp(s, "\xe2\x80\xa6", 3))
         return w; /* a digital move such as 0356, or a result */
-    while (*s == '.' || !strncmp(s, "\xe2\x80\xa6", 3))
-        s += *s == '.' ? 1 : 3;
-    return s;
+    return skip_dots(s);
 }
 
 static bool only_placeholder(const char *s)
@@ -457,6 +598,86 @@ static bool only_placeholder(const char *s)
     while (*s == '.' || *s == ',' || !strncmp(s, "\xe2\x80\xa6", 3))
         s += strncmp(s, "\xe2\x80\xa6", 3) ? 1 : 3;
     return !*s;
+}
+
+static bool has_alnum(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isalnum((unsigned char)s[i]))
+            return true;
+    return false;
+}
+
+/* A result this reader does not know, shaped "X-Y" with no letter on either side ("Â½-Â½" from an
+ * encoding mix-up, "?-?"): moves name hexes with letters, so it is never a move. */
+static bool damaged_result(const char *s)
+{
+    const char *dash = strchr(s, '-');
+    if (!dash || dash == s || !dash[1] || strchr(dash + 1, '-') || strlen(s) > 16)
+        return false;
+    for (; *s; s++)
+        if (isalpha((unsigned char)*s))
+            return false;
+    return true;
+}
+
+/* Where a result glued to the end of a move starts ("h4h8*", "DC19-E25#0-3", "Qf6#1-0"), or 0.
+ * After a '-', a move always names a hex with a letter, so a digit there starts a result. */
+static size_t glued_result(const char *w)
+{
+    for (size_t k = 1; w[k]; k++) {
+        Outcome o;
+        bool shape = !strcmp(w + k, "*") || ((isdigit((unsigned char)w[k]) || (unsigned char)w[k] == 0xc2) &&
+                                             strchr(w + k, '-'));
+        if (shape && outcome_parse(w + k, &o))
+            return has_alnum(w, k) ? k : 0;
+    }
+    return 0;
+}
+
+/*
+ * A line that is neither labels nor moves: a separator ("=====", "- - -", "* * *") or, between
+ * games, a line of text whose first word cannot start a game's move text ("Game 2", "Round three").
+ * Structural characters, a result alone and move-number-free move words (castlings) are kept.
+ */
+static bool stray_line(const RecordReader *r, bool between_games)
+{
+    const char *s = r->text + r->pos;
+    size_t n = 0;
+    while (r->pos + n < r->size && !line_end_char((unsigned char)s[n]))
+        n++;
+    while (n > 0 && is_space((unsigned char)s[n - 1]))
+        n--;
+    if (!n || memchr("[{($", s[0], 4) || comment_start(r))
+        return false;
+    size_t w = 0;
+    while (w < n && !is_space((unsigned char)s[w]))
+        w++;
+    char first[32];
+    snprintf(first, sizeof first, "%.*s", (int)w, s);
+    Outcome o;
+    bool marks = outcome_parse(first, &o) || only_placeholder(first) || nag_from_text(first) >= 0;
+    if (w == n && (marks || n < 3))
+        return false;
+    if (!has_alnum(s, n))
+        return true;
+    if (!between_games || marks)
+        return false;
+    for (size_t i = 0; i < w; i++)
+        if (isdigit((unsigned char)s[i]) || s[i] == '-')
+            return false;
+    return true;
+}
+
+/* Skips the line at the reader with a warning. */
+static void skip_stray_line(RecordReader *r)
+{
+    size_t n = 0;
+    while (r->pos + n < r->size && !line_end_char((unsigned char)r->text[r->pos + n]))
+        n++;
+    char q[QUOTE_BUF_SIZE];
+    warnf(r, r->line, "skipped a line that is neither labels nor moves: %s", quote_bytes(q, r->text + r->pos, n));
+    next_line(r);
 }
 
 typedef struct {
@@ -490,6 +711,13 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
         g->result = dup_str(s);
         return true;
     }
+    if (damaged_result(s)) {
+        if (st->depth > 0)
+            return false;
+        char q[QUOTE_BUF_SIZE];
+        warnf(r, line, "%s is not a result: the game's result is unknown", quote(q, s));
+        return true;
+    }
     RecNode *last = last_node(st);
     int nag = nag_from_text(s);
     if (nag >= 0) {
@@ -508,24 +736,23 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
             *(s[0] == ':' ? &last->stop : &last->draw_offer) = true;
         return false;
     }
-    /* A result glued to the last move: "h4h8*". */
     char move[MOVETEXT_MAX * 2];
     snprintf(move, sizeof move, "%.*s", (int)sizeof move - 1, s);
-    size_t m = strlen(move);
-    bool ends = m > 1 && move[m - 1] == '*' && st->depth == 0;
-    if (ends)
-        move[m - 1] = 0;
+    size_t glued = st->depth == 0 ? glued_result(move) : 0;
+    if (glued)
+        move[glued] = 0;
     if (strlen(move) >= MOVETEXT_MAX) {
-        syntax_error(r, g, line, s, "'%.40s...' is too long to be a move", s);
+        char q[QUOTE_BUF_SIZE];
+        syntax_error(r, g, line, s, "%s is too long to be a move", quote(q, s));
         return true;
     }
     if (!line_add(st->lines[st->depth], move, line)) {
         syntax_error(r, g, line, s, "out of memory");
         return true;
     }
-    if (ends)
-        g->result = dup_str("*");
-    return ends;
+    if (glued)
+        g->result = dup_str(s + glued);
+    return glued > 0;
 }
 
 /* Comments after the result belong to the game; anything else starts the next game. */
@@ -540,6 +767,15 @@ static void read_trailer(RecordReader *r, Game *g)
     }
 }
 
+/* True when only spaces stand between the reader and the start of its line. */
+static bool at_line_start(const RecordReader *r)
+{
+    size_t p = r->pos;
+    while (p > 0 && (r->text[p - 1] == ' ' || r->text[p - 1] == '\t'))
+        p--;
+    return p == 0 || line_end_char((unsigned char)r->text[p - 1]);
+}
+
 static void read_movetext(RecordReader *r, Game *g)
 {
     Stack st;
@@ -551,6 +787,13 @@ static void read_movetext(RecordReader *r, Game *g)
         int line = r->line;
         if (c < 0 || c == '[')
             break;
+        if (!r->move_list && at_line_start(r) && stray_line(r, false)) {
+            skip_stray_line(r);
+            /* A separator after moves ends the game, as a result would. */
+            if (st.depth == 0 && g->main.count)
+                return;
+            continue;
+        }
         if (c == '{') {
             RecNode *last = last_node(&st);
             if (!read_comment(r, g, last ? &last->comment : &st.lines[st.depth]->comment))
@@ -593,24 +836,25 @@ static void read_movetext(RecordReader *r, Game *g)
             skip_to_next_game(r);
             return;
         }
-        char w[256];
+        char raw[256], w[3 * sizeof raw + 1];
         size_t n = 0, length = 0;
         bool label = c == '$' && r->pos + 1 < r->size && r->text[r->pos + 1] == '[';
-        while (word_char(peek(r)) || (label && (peek(r) == '[' || peek(r) == ']'))) {
+        while ((word_char(peek(r)) && !comment_start(r)) || (label && (peek(r) == '[' || peek(r) == ']'))) {
             int ch = next(r);
-            if (n + 1 < sizeof w)
-                w[n++] = (char)ch;
+            if (n + 1 < sizeof raw)
+                raw[n++] = (char)ch;
             length++;
         }
-        w[n] = 0;
         if (length > n) {
             /* No move, number, result or variation label is this long: cutting it would change it. */
             char q[QUOTE_BUF_SIZE];
-            syntax_error(r, g, line, w, "a word of %zu bytes ('%s...'): no move or label is longer than %d bytes",
-                         length, quote_bytes(q, w, 40), (int)sizeof w - 1);
+            quote_bytes(q, raw, 40);
+            syntax_error(r, g, line, q, "a word of %zu bytes ('%s...'): no move or label is longer than %d bytes",
+                         length, q, (int)sizeof raw - 1);
             skip_to_next_game(r);
             return;
         }
+        clean_text(r, line, raw, n, w);
         if (take_word(r, g, &st, w, line)) {
             if (g->syntax.failed) {
                 skip_to_next_game(r);
@@ -630,7 +874,19 @@ static void read_movetext(RecordReader *r, Game *g)
 bool record_read_game(RecordReader *r, Game *g)
 {
     game_init(g, NULL);
-    skip_blank(r);
+    const Variant *guess = r->last ? r->last : r->fallback;
+    r->slash_comments = !guess || guess->desc->record_format == RECORD_CTL_PGN;
+    if (r->pos == 0 && r->size >= 2 && (!memcmp(r->text, "\xff\xfe", 2) || !memcmp(r->text, "\xfe\xff", 2))) {
+        /* Every other byte NUL: nothing in it could be read as a record. */
+        g->line = 1;
+        g->source = r->name;
+        g->variant = guess;
+        syntax_error(r, g, 1, "UTF-16", "the text is UTF-16 (its byte-order mark says so): save it as UTF-8");
+        r->pos = r->size;
+        return true;
+    }
+    for (skip_blank(r); !r->move_list && peek(r) >= 0 && stray_line(r, true); skip_blank(r))
+        skip_stray_line(r);
     if (peek(r) < 0)
         return false;
     g->line = r->line;
@@ -660,6 +916,7 @@ bool record_read_moves(const Variant *v, const char *text, Game *g)
     RecordReader r;
     record_reader_init(&r, "moves", text, strlen(text), v);
     r.last = v;
+    r.move_list = true;
     if (!record_read_game(&r, g))
         game_init(g, v);
     return true;
@@ -777,11 +1034,11 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
     memset(rep, 0, sizeof *rep);
     Letters chosen;
     const char *redefine = game_label(g, "Redefine");
-    if (letters) {
+    const char *set = game_label(g, "Letters");
+    if (letters)
         chosen = *letters;
-    } else {
+    else if (!set || !letters_named(&chosen, v, set))
         letters_default(&chosen, v);
-    }
     if (redefine) {
         char err[200];
         if (!letters_redefine(&chosen, v, redefine, err, sizeof err)) {
@@ -830,6 +1087,76 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
         return;
     }
     arbiter_reconcile(p, rep->recorded, &rep->verdict, &rep->disagrees);
+}
+
+/* ---------------------------------------------------------------- comparing */
+
+static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
+
+static bool differ(char *why, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static bool same_line(const RecLine *a, const RecLine *b, char *why, size_t size)
+{
+    char q1[QUOTE_BUF_SIZE], q2[QUOTE_BUF_SIZE];
+    if (!same_text(a->comment, b->comment))
+        return differ(why, size, "the comment %s became %s", quote(q1, a->comment), quote(q2, b->comment));
+    if (!same_text(a->label, b->label))
+        return differ(why, size, "the variation label %s became %s", quote(q1, a->label), quote(q2, b->label));
+    if (a->count != b->count)
+        return differ(why, size, "a line of %d moves became %d", a->count, b->count);
+    for (int i = 0; i < a->count; i++) {
+        const RecNode *x = &a->nodes[i], *y = &b->nodes[i];
+        quote(q1, x->token);
+        if (x->move != y->move)
+            return differ(why, size, "the move %s became %s", q1, quote(q2, y->token));
+        if (!same_text(x->comment, y->comment))
+            return differ(why, size, "the comment after %s changed", q1);
+        if (x->nag_count != y->nag_count || memcmp(x->nags, y->nags, (size_t)x->nag_count))
+            return differ(why, size, "the NAGs of %s changed", q1);
+        if (x->draw_offer != y->draw_offer || x->stop != y->stop)
+            return differ(why, size, "the indicators of %s changed", q1);
+        if (x->var_count != y->var_count)
+            return differ(why, size, "%s had %d variations, now %d", q1, x->var_count, y->var_count);
+        for (int v = 0; v < x->var_count; v++)
+            if (!same_line(&x->vars[v], &y->vars[v], why, size))
+                return false;
+    }
+    return true;
+}
+
+/* The result the game ends with: its termination marker, else its Result label. */
+static Outcome marked_outcome(const Game *g)
+{
+    const char *r = g->result ? g->result : game_label(g, "Result");
+    Outcome o;
+    return r && outcome_parse(r, &o) ? o : OUTCOME_NONE;
+}
+
+bool game_same(const Game *a, const Game *b, char *why, size_t size)
+{
+    if (a->variant != b->variant)
+        return differ(why, size, "the variant changed");
+    if (!same_line(&a->main, &b->main, why, size))
+        return false;
+    if (marked_outcome(a) != marked_outcome(b))
+        return differ(why, size, "the result %s became %s", outcome_text(a->variant, marked_outcome(a)),
+                      outcome_text(b->variant, marked_outcome(b)));
+    if (!same_text(a->final_comment, b->final_comment))
+        return differ(why, size, "the comment after the result changed");
+    for (int i = 0; i < a->label_count; i++) {
+        const char *name = a->labels[i].name;
+        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "Letters") &&
+            !same_text(game_label(a, name), game_label(b, name)))
+            return differ(why, size, "the label %s changed", name);
+    }
+    return true;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -1104,11 +1431,15 @@ static void write_labels(Buf *b, const Game *g, const WriteOptions *o, bool ctl)
         start = game_label(g, "FEN") ? game_label(g, "FEN") : game_label(g, "PDTL");
     for (int i = 0; i < g->label_count; i++) {
         const char *name = g->labels[i].name;
-        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "PDTL") && strcmp(name, "FEN"))
+        if (strcmp(name, "Variant") && strcmp(name, "Redefine") && strcmp(name, "Letters") && strcmp(name, "PDTL") &&
+            strcmp(name, "FEN"))
             write_label(b, name, g->labels[i].value);
     }
     if (redefine[0])
         write_label(b, "Redefine", redefine);
+    /* A named set is declared: read as another set, its letters could name other pieces. */
+    if (o->letters && strcmp(o->letters->name, "default"))
+        write_label(b, "Letters", o->letters->name);
     if (start)
         write_label(b, v->desc->position_label, start);
     if (!ctl)

@@ -4,9 +4,12 @@
  * (every move resolved to a legal move, the result reconciled by the arbiter), and the writer.
  *
  * The reader is lenient with what real records contain (move numbers glued to moves, "..." and
- * "…" placeholders, unquoted label values, ";" line comments, results glued to the last move,
- * "remi") and reports anything it cannot read as the game's first error, with line and token;
- * it never stops reading the file: the next game starts at the next label.
+ * "…" placeholders, unquoted label values, ";" line comments and CTL-PGN's "//" ones, results
+ * glued to the last move, "remi"), and reads past what people's files carry with a warning: lines
+ * between games that are neither labels nor moves, a damaged result ("Â½-Â½": the result is
+ * unknown), a label missing its closing quote or bracket, Windows-1252 text, NUL bytes, CR line
+ * ends. Anything it cannot read is the game's first error, with line and token; it never stops
+ * reading the file: the next game starts at the next label.
  */
 #ifndef HEXCHESS_RECORD_H
 #define HEXCHESS_RECORD_H
@@ -77,6 +80,9 @@ typedef struct {
     const Variant *last;
     RecordWarn warn;
     void *warn_ctx;
+    bool slash_comments; /* "//" starts a line comment: the game is CTL-PGN, or its variant is unknown yet */
+    bool move_list;      /* a bare move list: no line is skipped as neither labels nor moves */
+    bool recoded, nul;   /* warned once: text that is not UTF-8, NUL bytes */
 } RecordReader;
 
 void record_reader_init(RecordReader *r, const char *name, const char *text, size_t size, const Variant *fallback);
@@ -102,8 +108,8 @@ typedef struct {
 
 /*
  * Plays the game: every move of the main line and of the variations is resolved against the
- * rules (node.move). letters NULL: the Redefine label, else the letter set that reads the game
- * furthest (the variant's own first). p ends at the last main-line position reached.
+ * rules (node.move). letters NULL: the Redefine label, else the set the Letters label names,
+ * else the letter set that reads the game furthest (the variant's own first). p ends at the last main-line position reached.
  */
 void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep);
 
@@ -116,6 +122,11 @@ typedef struct {
 /* Writes a played game as CTL-PGN or PGN (the variant's format), up to its first unresolved
  * move; returns a malloc'd text or NULL when memory runs out. */
 char *game_write(const Game *g, const WriteOptions *o);
+
+/* Whether two played games are the same game: moves, comments, NAGs, indicators, variations and
+ * their labels, result, final comment and labels (but Variant, Redefine and Letters: the writer's);
+ * false with the first difference in why. */
+bool game_same(const Game *a, const Game *b, char *why, size_t size);
 
 /* Reads a move list (movetext without labels) for variant v from start; used for conversions. */
 bool record_read_moves(const Variant *v, const char *text, Game *g);
