@@ -104,10 +104,6 @@ static int replay_file(const CliOptions *opts, const char *path, Position *p, in
 
 int cmd_replay(const CliOptions *opts)
 {
-    if (opts->argc == 0) {
-        fprintf(stderr, "hexchess replay: give one or more game files (see hexchess replay --help)\n");
-        return 2;
-    }
     Position *p = malloc(sizeof *p);
     if (!p) {
         fprintf(stderr, "hexchess replay: out of memory\n");
@@ -161,11 +157,6 @@ static int convert_game(const CliOptions *opts, Game *g, Position *p, bool moves
 
 int cmd_convert(const CliOptions *opts)
 {
-    if (opts->argc == 0) {
-        fprintf(stderr, "hexchess convert: give a game FILE, '-' for standard input, or moves "
-                        "(see hexchess convert --help)\n");
-        return 2;
-    }
     Position *p = malloc(sizeof *p);
     if (!p) {
         fprintf(stderr, "hexchess convert: out of memory\n");
