@@ -101,7 +101,9 @@ const Command cli_commands[] = {
      "C'escacs CTL-AN (E7-E13, JF6\xc3\x97G9, KRK-HIO, P21=J), Gliński algebraic or coordinates (f6,\n"
      "Nd1-f4, f5f6, f10f11q). The engine plays Black by default (level 10, 1 s a move).\n"
      "Commands: moves, undo, hint, flip, engine SIDE, level N, time MS, claim, resign, new,\n"
-     "save FILE, load FILE (CTL-PGN / PGN), help, quit.\n\n"
+     "save FILE, load FILE (CTL-PGN / PGN), help, quit. Each line is one command or one move\n"
+     "(at most 4096 bytes); a mistake is told on standard error and the game goes on.\n"
+     "--level and 'level' take 0 to 20, --movetime and 'time' 1 to 3600000 milliseconds.\n\n"
      "Examples:\n"
      "  hexchess play\n"
      "  hexchess play -v glinski --engine white --level 5\n",
