@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "../cli/cli.h"
+#include "../cli/values.h"
+#include "../core/quote.h"
 #include "api.h"
 #include "files.h"
 #include "http.h"
@@ -24,18 +26,6 @@ typedef struct {
     int threads;
 } ServeOptions;
 
-static bool parse_number(const char *opt, const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long n = s ? strtol(s, &end, 10) : 0;
-    if (!s || *end || end == s || n < lo || n > hi) {
-        fprintf(stderr, "hexchess serve: %s wants a number from %d to %d\n", opt, lo, hi);
-        return false;
-    }
-    *out = (int)n;
-    return true;
-}
-
 static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
 {
     *o = (ServeOptions){
@@ -43,30 +33,36 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         .limits = {.max_think_ms = 10000, .cache_games = 256, .hash_mb = 16},
         .threads = 4,
     };
+    char err[QUOTE_BUF_SIZE + 64], q[QUOTE_BUF_SIZE];
     for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
+        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") ||
+                     !strcmp(a, "--max-think") || !strcmp(a, "--threads") || !strcmp(a, "--cache") ||
+                     !strcmp(a, "--hash");
+        if (!known)
+            return cli_usage_error("serve", "unknown option or argument '%s'", quote(q, a));
+        if (!val)
+            return cli_usage_error("serve", "option %s needs a value", a);
+        if (!val[0])
+            return cli_usage_error("serve", "option %s has an empty value", a);
         bool ok = true;
-        if (!strcmp(a, "--listen") && val)
+        if (!strcmp(a, "--listen"))
             o->listen = val;
-        else if (!strcmp(a, "--db") && val)
+        else if (!strcmp(a, "--db"))
             o->db = val;
-        else if (!strcmp(a, "--web") && val)
+        else if (!strcmp(a, "--web"))
             o->web = val;
         else if (!strcmp(a, "--max-think"))
-            ok = parse_number(a, val, 50, 600000, &o->limits.max_think_ms);
+            ok = value_int(val, 50, 600000, &o->limits.max_think_ms, err, sizeof err);
         else if (!strcmp(a, "--threads"))
-            ok = parse_number(a, val, 1, 256, &o->threads);
+            ok = value_int(val, 1, 256, &o->threads, err, sizeof err);
         else if (!strcmp(a, "--cache"))
-            ok = parse_number(a, val, 1, 100000, &o->limits.cache_games);
-        else if (!strcmp(a, "--hash"))
-            ok = parse_number(a, val, 1, 4096, &o->limits.hash_mb);
-        else {
-            fprintf(stderr, "hexchess serve: unknown option or missing value: '%s' (see hexchess serve --help)\n", a);
-            return 2;
-        }
+            ok = value_int(val, 1, 100000, &o->limits.cache_games, err, sizeof err);
+        else
+            ok = value_int(val, 1, 4096, &o->limits.hash_mb, err, sizeof err);
         if (!ok)
-            return 2;
+            return cli_usage_error("serve", "%s: %s", a, err);
     }
     return 0;
 }
