@@ -179,7 +179,7 @@ const Command cli_commands[] = {
      "A C'escacs game written with other single letters gets a Redefine label.\n\n"
           "Examples:\n"
      "  hexchess convert --to san --letters en hungarian.pgn\n"
-     "  hexchess convert -v glinski --to digital f3h5 e7e6\n"
+     "  hexchess convert -v glinski --to digital f5f6 e7e6\n"
      "  hexchess convert 'E7*E13' 'E21-E15'\n",
      OPT_VARIANT | OPT_POSITION | OPT_TO | OPT_LETTERS | OPT_FROM_LETTERS, 1, NO_LIMIT,
      "a file or a move cannot be read (the game is written up to the move, the error goes to standard error)",
