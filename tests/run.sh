@@ -404,6 +404,10 @@ expect_error "play --load of a directory" 1 play --load "$tmp"
 expect_error "play: an argument" 2 play extra
 expect_error "play: --engine without a value" 2 play --engine
 
+# tune: a directory or an empty file is no set of games (status 1, one line).
+timeout 60 "$build/tune" "$tmp" >"$tmp/out" 2>"$tmp/err"
+check "tune: a directory holds no game" bash -c '[ "$1" -eq 1 ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -q "holds no game" "$2"' _ "$?" "$tmp/err"
+
 # Every example in every --help and in README.md runs as shown.
 tests/help-examples.sh "$build" >"$tmp/examples" 2>&1
 cat "$tmp/examples"
