@@ -39,7 +39,7 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 	$(MAKE) check-web
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
-check: $(BUILD)/hexchess $(TEST_BIN) ## run the test suite (no install step)
+check: $(BUILD)/hexchess $(BUILD)/tune $(TEST_BIN) ## run the test suite (no install step)
 	tests/run.sh $(BUILD)
 
 # Perft depths above 30 million leaves are skipped under the sanitizers (see tests/test_perft.c).

@@ -386,6 +386,116 @@ expect_error "replay: no file" 2 replay
 expect_error "replay: missing file" 1 replay /nonexistent.pgn
 expect_error "convert: digital notation for C'escacs" 2 convert --to digital E7-E13
 
+# The argument contract, the same for every command: a missing, extra or empty argument, an
+# option the command does not take and a number out of range are usage errors (status 2).
+expect_error "status: extra arguments" 2 status foo bar
+expect_error "moves: extra argument" 2 moves E7-E13
+expect_error "bench: two depths" 2 bench 2 3
+expect_error "bench: -v is no bench option" 2 bench -v glinski
+expect_error "bench: depth abc" 2 bench abc
+expect_error "perft: depth 1000000000" 2 perft 1000000000
+expect_error "perft: depth -1" 2 perft -1
+expect_error "perft: depth 99999999999999999999" 2 perft 99999999999999999999
+expect_error "perft: empty depth" 2 perft ''
+expect_error "perft: two depths" 2 perft 1 2
+expect_error "perft: depth ' 2'" 2 perft ' 2'
+expect_error "moves: --divide is a perft option" 2 moves --divide
+expect_error "apply: empty move" 2 apply ''
+expect_error "replay: -p is no replay option" 2 replay -p startpos x.pgn
+expect_error "uci: -v is no uci option" 2 uci -v glinski
+expect_error "serve: -p is no serve option" 2 serve -p startpos
+expect_error "serve: --threads abc" 2 serve --threads abc
+expect_error "serve: --hash -1" 2 serve --hash -1
+expect_error "serve: --listen without a value" 2 serve --listen
+expect_error "serve: empty --db" 2 serve --db ''
+expect_error "serve: an argument" 2 serve extra
+expect_error "match: --games -1" 2 match --games -1
+expect_error "match: --movetime abc" 2 match --engine "$hex uci" --engine "$hex uci" --movetime abc
+expect_error "match: --movetime 0" 2 match --engine "$hex uci" --engine "$hex uci" --movetime 0
+expect_error "match: --tc with trailing text" 2 match --engine "$hex uci" --engine "$hex uci" --tc 10+0.1x
+expect_error "match: --tc nan" 2 match --engine "$hex uci" --engine "$hex uci" --tc nan
+expect_error "match: third --engine" 2 match --engine a --engine b --engine c
+expect_error "match: --depth 1000" 2 match --engine a --engine b --depth 1000
+expect_error "match: --games without a value" 2 match --games
+expect_error "match: unknown option" 2 match --frobnicate 1
+expect_error "match: --pgn is a directory" 1 match --engine "$hex uci" --engine "$hex uci" --games 1 --pgn "$tmp"
+for c in $commands; do
+  cli "$c" --help
+  check "$c --help ends with the exit statuses" bash -c 'tail -n 1 "$1" | grep -q "^Exit status: 0 on success, 1 when .*, 2 on a usage error\.$"' _ "$tmp/out"
+done
+
+# Files: a missing file, a directory and an empty file are named as such (status 1).
+expect_error "replay: a directory" 1 replay "$tmp"
+check "replay: a directory is named as one" grep -q "is a directory" "$tmp/err"
+: >"$tmp/empty.pgn"
+expect_error "replay: a file with no game" 1 replay "$tmp/empty.pgn"
+expect_error "convert: missing file" 1 convert /nonexistent.pgn
+check "convert: a missing file is not read as a move" grep -q "cannot read '/nonexistent.pgn'" "$tmp/err"
+expect_error "convert: a directory" 1 convert "$tmp"
+expect_error "convert: empty argument" 2 convert ''
+expect_error "convert: no move in the arguments" 1 convert ' '
+expect_error "convert: two files" 2 convert a.pgn b.pgn
+expect_error "convert: -p with a FILE" 2 convert -p startpos_not "$games/glinski/games/FoolsMate.pgn"
+
+# replay and convert at the end of a game: a move after mate is "already over"; moves after an
+# automatic draw keep the rules' result and are counted in a warning; convert warns like replay.
+sed 's/^35\. DC19-E25#$/35. DC19-E25#, DK20-K21/' "$games/cescacs/games/game07.ctl-pgn" >"$tmp/after-mate.ctl-pgn"
+cli replay "$tmp/after-mate.ctl-pgn"
+check "replay: a move after mate: the game was already over" test "$rc" -eq 1 -a "$(cat "$tmp/out")" = \
+  "1 error ply 70 'DK20-K21': $tmp/after-mate.ctl-pgn:41: the game was already over (checkmate at ply 69)"
+printf '[Variant "Glinski"]\n\n1. Nd1f4 Nd9c6 2. Nf4d1 Nc6d9 3. Nd1f4 Nd9c6 4. Nf4d1 Nc6d9 5. f5f6 e7e6 1-0\n' >"$tmp/after-draw.pgn"
+cli replay "$tmp/after-draw.pgn"
+check "replay: after a repetition draw the rules' result, at the draw" test "$rc" -eq 0 -a "$(cat "$tmp/out")" = \
+  "1 8 1/2-1/2 ${start_fen% 0 1} 8 5"
+check "replay: moves after the draw counted in a warning" grep -q "game 1 ended at ply 8 (repetition, 1/2-1/2), but 2 more plies are recorded" "$tmp/err"
+cli convert "$tmp/after-draw.pgn"
+check "convert: writes the whole record" grep -q '5\. f6 e6 1-0' "$tmp/out"
+check "convert: warns like replay about the result" grep -q "game 1 is recorded as 1-0, but the rules give 1/2-1/2 (repetition)" "$tmp/err"
+check "convert: warns about the moves after the draw" grep -q "2 more plies are recorded" "$tmp/err"
+
+# play: flags and in-game commands take the same values; errors on stderr; lines of any length.
+play_session() { # INPUT ARGS...: leaves $rc, $tmp/out, $tmp/err
+  local input=$1
+  shift
+  printf '%s' "$input" | timeout 60 "$hex" play --no-color "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+for bad in 'level 99' 'level abc' 'level -1' 'time 0' 'time -5' 'time abc' 'engine sideways'; do
+  set -- $bad
+  flag=--$1
+  [ "$1" = time ] && flag=--movetime
+  play_session "$bad"$'\nquit\n' --engine none
+  check "play: '$bad' refused on stderr" bash -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -qF -- "$2" "$1"' _ "$tmp/err" "'$2'"
+  expect_error "play $flag $2" 2 play "$flag" "$2"
+done
+play_session $'level 5\ntime 100\nengine both\nengine none\nquit\n' --engine none
+check "play: good values accepted" test "$rc" -eq 0 -a ! -s "$tmp/err"
+play_session "$(head -c 5000 /dev/zero | tr '\0' E)"$'\nquit\n' --engine none
+check "play: a 5000-byte line is one error" test "$rc" -eq 0 -a "$(lines "$tmp/err")" -eq 1
+check "play: ... saying it is too long" grep -q "too long" "$tmp/err"
+play_session "$(printf 'x%.0s' {1..600}) E7-E13"$'\nquit\n' --engine none
+check "play: a long line is not split into commands" bash -c '[ "$(wc -l <"$1")" -eq 1 ] && ! grep -q "E7-E13 " "$2"' _ "$tmp/err" "$tmp/out"
+play_session $'E7-E13 E21-E15\nlevel\nlevel 5 6\nmoves x\nquit\n' --engine none
+check "play: two moves, a missing and an extra value: four errors" test "$(lines "$tmp/err")" -eq 4
+play_session $'E7-E13\nsave '"$tmp"$'/saved.ctl-pgn\nquit\n' --engine none
+play_session $'quit\n' --engine none --load "$tmp/saved.ctl-pgn"
+check "play --load: the saved game, 1 move" bash -c '[ "$2" -eq 0 ] && grep -q "^Loaded .*, 1 moves\.$" "$1"' _ "$tmp/out" "$rc"
+expect_error "play --load of a missing file" 1 play --load /nonexistent.ctl-pgn
+expect_error "play --load of a directory" 1 play --load "$tmp"
+expect_error "play: an argument" 2 play extra
+expect_error "play: --engine without a value" 2 play --engine
+
+# tune: a directory or an empty file is no set of games (status 1, one line).
+timeout 60 "$build/tune" "$tmp" >"$tmp/out" 2>"$tmp/err"
+check "tune: a directory holds no game" bash -c '[ "$1" -eq 1 ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -q "holds no game" "$2"' _ "$?" "$tmp/err"
+
+# Every example in every --help and in README.md runs as shown.
+tests/help-examples.sh "$build" >"$tmp/examples" 2>&1
+cat "$tmp/examples"
+n=$(tail -n 1 "$tmp/examples" | awk '{ print $1 }')
+passed=$((passed + ${n:-0}))
+check "help and README examples all run" grep -q '^[0-9]* passed, 0 failed$' "$tmp/examples"
+
 # ---------------------------------------------------------------- the UCI protocol
 echo "== uci"
 # uci_session NAME LINES...: feeds the lines to `hexchess uci`; leaves $rc and $tmp/out.

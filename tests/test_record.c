@@ -779,6 +779,31 @@ static void test_arbiter(void **state)
     assert_int_equal(v.reason, END_CHECKMATE);
 }
 
+/* The end of a game: no move after a mate; moves after an automatic draw are checked, the game
+ * ends at the draw and they are counted. */
+static void test_moves_after_the_end(void **state)
+{
+    (void)state;
+    static Game games[1];
+    static PlayReport reps[1];
+    const char *after_mate = "[Variant \"Glinski\"]\n\n1. Qe1c3 Qe10c6 2. b1b2 b7b6 3. Bf3b1 e7e6 4. Qc3xBf9# a7a6\n";
+    assert_int_equal(read_all("mate", after_mate, "glinski", games, reps, 1, NULL), 1);
+    assert_true(reps[0].error.failed);
+    assert_int_equal(reps[0].error.ply, 8);
+    assert_string_equal(reps[0].error.reason, "mate:3: the game was already over (checkmate at ply 7)");
+    game_free(&games[0]);
+    const char *after_draw = "[Variant \"Glinski\"]\n\n1. Nd1f4 Nd9c6 2. Nf4d1 Nc6d9 3. Nd1f4 Nd9c6 "
+                             "4. Nf4d1 Nc6d9 5. f5f6 e7e6 1-0\n";
+    assert_int_equal(read_all("draw", after_draw, "glinski", games, reps, 1, NULL), 1);
+    assert_false(reps[0].error.failed);
+    assert_int_equal(reps[0].plies, 8);
+    assert_int_equal(reps[0].after_end, 2);
+    assert_int_equal(reps[0].verdict.outcome, OUTCOME_DRAW);
+    assert_int_equal(reps[0].verdict.reason, END_REPETITION);
+    assert_true(reps[0].disagrees);
+    game_free(&games[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -795,6 +820,7 @@ int main(void)
         cmocka_unit_test(test_hand_typed),
         cmocka_unit_test(test_garbage_never_crashes),
         cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_moves_after_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -365,14 +365,18 @@ static bool read_games(Tuner *tu, const char *path)
     RecordReader r;
     record_reader_init(&r, path, text, size, variant_find("cescacs"));
     Game g;
-    for (int number = 1; record_read_game(&r, &g); number++) {
+    int number = 1;
+    for (; record_read_game(&r, &g); number++) {
         char where[1100];
         snprintf(where, sizeof where, "%s game %d", path, number);
         add_game(tu, &g, where);
         game_free(&g);
     }
     free(text);
-    return true;
+    /* A directory reads as no text at all: say so rather than tune on nothing. */
+    if (number == 1)
+        fprintf(stderr, "tune: %s holds no game (an empty file or a directory)\n", path);
+    return number > 1;
 }
 
 /* ---- fitting ---- */

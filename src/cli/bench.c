@@ -9,10 +9,12 @@
 #include <time.h>
 
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/search.h"
 #include "cli.h"
+#include "values.h"
 
-enum { BENCH_DEFAULT_DEPTH = 9 };
+enum { BENCH_DEFAULT_DEPTH = 9, BENCH_MAX_DEPTH = 30 };
 
 static const struct {
     const char *variant;
@@ -42,10 +44,9 @@ static double now_seconds(void)
 int cmd_bench(const CliOptions *opts)
 {
     int depth = BENCH_DEFAULT_DEPTH;
-    if (opts->argc > 1 || (opts->argc == 1 && ((depth = atoi(opts->argv[0])) < 1 || depth > 30))) {
-        fprintf(stderr, "hexchess bench: optional DEPTH must be a number from 1 to 30\n");
-        return 2;
-    }
+    char why[QUOTE_BUF_SIZE + 64];
+    if (opts->argc == 1 && !value_int(opts->argv[0], 1, BENCH_MAX_DEPTH, &depth, why, sizeof why))
+        return cli_usage_error("bench", "DEPTH: %s", why);
     Engine *e = engine_new();
     Position *p = malloc(sizeof *p);
     if (!e || !p) {

@@ -6,6 +6,9 @@
 
 #include "../core/position.h"
 
+/* Exit statuses, the same for every command. */
+enum { EXIT_OK = 0, EXIT_REJECTED = 1, EXIT_USAGE = 2 };
+
 typedef struct {
     const Variant *variant;
     const char *position;
@@ -18,17 +21,35 @@ typedef struct {
     char **argv;
 } CliOptions;
 
+/* The common options, as a set: which of them a command takes. */
+enum {
+    OPT_VARIANT = 1 << 0,
+    OPT_POSITION = 1 << 1,
+    OPT_DIVIDE = 1 << 2,
+    OPT_TO = 1 << 3,
+    OPT_LETTERS = 1 << 4,
+    OPT_FROM_LETTERS = 1 << 5
+};
+
+enum { NO_LIMIT = -1 };
+
 typedef struct {
     const char *name;
     int (*run)(const CliOptions *opts);
     const char *summary;
     const char *usage;
     const char *help;
+    unsigned options;               /* the common options it takes; any other is refused */
+    int min_operands, max_operands; /* max NO_LIMIT: any number */
+    const char *fails;              /* when it exits with status 1, for its help */
     bool own_options; /* options other than the common ones are passed on as operands */
 } Command;
 
 extern const Command cli_commands[];
 extern const int cli_command_count;
+
+/* Prints "hexchess CMD: MESSAGE" on standard error and returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...);
 
 /* Sets up the position named by the options; prints an error and returns false on failure. */
 bool cli_load_position(const CliOptions *opts, Position *p);

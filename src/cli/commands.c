@@ -1,4 +1,3 @@
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +7,13 @@
 #include "../core/notation.h"
 #include "../core/perft.h"
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/status.h"
 #include "cli.h"
+#include "values.h"
+
+/* Deeper perft runs for days on either board. */
+enum { PERFT_MAX_DEPTH = 20 };
 
 bool cli_load_position(const CliOptions *opts, Position *p)
 {
@@ -37,10 +41,6 @@ static Position *load_position(const CliOptions *opts)
 
 int cmd_moves(const CliOptions *opts)
 {
-    if (opts->argc) {
-        fprintf(stderr, "hexchess moves: unexpected argument '%s'\n", opts->argv[0]);
-        return 2;
-    }
     Position *p = load_position(opts);
     if (!p)
         return 1;
@@ -61,17 +61,10 @@ static double now_seconds(void)
 
 int cmd_perft(const CliOptions *opts)
 {
-    if (opts->argc != 1) {
-        fprintf(stderr, "hexchess perft: give exactly one DEPTH (see hexchess perft --help)\n");
-        return 2;
-    }
-    char *end;
-    errno = 0;
-    long depth = strtol(opts->argv[0], &end, 10);
-    if (*end || end == opts->argv[0] || depth < 1 || depth > 20) {
-        fprintf(stderr, "hexchess perft: DEPTH must be a number from 1 to 20, not '%s'\n", opts->argv[0]);
-        return 2;
-    }
+    int depth;
+    char err[QUOTE_BUF_SIZE + 64];
+    if (!value_int(opts->argv[0], 1, PERFT_MAX_DEPTH, &depth, err, sizeof err))
+        return cli_usage_error("perft", "DEPTH: %s", err);
     Position *p = load_position(opts);
     if (!p)
         return 1;
@@ -86,7 +79,7 @@ int cmd_perft(const CliOptions *opts)
         for (int i = 0; i < ml.count; i++) {
             move_to_text(p, ml.moves[i], names[i]);
             pos_make(p, ml.moves[i]);
-            counts[i] = perft(p, (int)depth - 1);
+            counts[i] = perft(p, depth - 1);
             pos_unmake(p);
             total += counts[i];
             order[i] = i;
@@ -101,7 +94,7 @@ int cmd_perft(const CliOptions *opts)
         for (int i = 0; i < ml.count; i++)
             printf("%s %llu\n", names[order[i]], (unsigned long long)counts[order[i]]);
     } else {
-        total = perft(p, (int)depth);
+        total = perft(p, depth);
     }
     double elapsed = now_seconds() - start;
     printf("nodes %llu time %.3f nps %.0f\n", (unsigned long long)total, elapsed,

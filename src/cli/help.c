@@ -9,7 +9,8 @@ const Command cli_commands[] = {
      "Glinski moves are coordinate moves: f5f6, f10f11q.\n\n"
      "Examples:\n"
      "  hexchess moves\n"
-     "  hexchess moves -v glinski -p 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1'\n", false},
+     "  hexchess moves -v glinski -p 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1'\n",
+     OPT_VARIANT | OPT_POSITION, 0, 0, "the position is rejected", false},
     {"perft", cmd_perft, "count the leaves of the legal-move tree",
      "hexchess perft [-v V] [-p POSITION] [--divide] DEPTH",
      "Counts the positions reached after DEPTH plies of legal moves (draw rules ignored).\n"
@@ -17,7 +18,8 @@ const Command cli_commands[] = {
      "The last line is always: nodes N time SECONDS nps LEAVES_PER_SECOND\n\n"
      "Examples:\n"
      "  hexchess perft 3\n"
-     "  hexchess perft -v glinski --divide 2\n", false},
+     "  hexchess perft -v glinski --divide 2\n",
+     OPT_VARIANT | OPT_POSITION | OPT_DIVIDE, 1, 1, "the position is rejected", false},
     {"apply", cmd_apply, "play moves and print the resulting position",
      "hexchess apply [-v V] [-p POSITION] MOVE...",
      "Plays the moves, written as 'hexchess moves' prints them, from the position and prints\n"
@@ -25,7 +27,8 @@ const Command cli_commands[] = {
      "with its number and the command exits with status 1.\n\n"
      "Examples:\n"
      "  hexchess apply E7-E13 E21-E15\n"
-     "  hexchess apply -v glinski f5f6 f7f6\n", false},
+     "  hexchess apply -v glinski f5f6 e7e6\n",
+     OPT_VARIANT | OPT_POSITION, 0, NO_LIMIT, "the position or a move is rejected", false},
     {"status", cmd_status, "tell check, mate, stalemate and draws of a position",
      "hexchess status [-v V] [-p POSITION]",
      "Prints, one 'KEY VALUE' per line:\n"
@@ -37,7 +40,8 @@ const Command cli_commands[] = {
      "  result     the score the rules give: 3-0, 2-1 (stalemate), 1-1 ... in C'escacs,\n"
      "             1-0, 3/4-1/4 (stalemate), 1/2-1/2 ... in Glinski, or * while the game goes on\n\n"
      "Example:\n"
-     "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n", false},
+     "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n",
+     OPT_VARIANT | OPT_POSITION, 0, 0, "the position is rejected", false},
     {"uci", cmd_uci_loop, "speak the UCI protocol on standard input/output",
      "hexchess uci [--baseline]",
      "Runs the engine under the UCI protocol (Fairy-Stockfish conventions for variants):\n"
@@ -52,13 +56,15 @@ const Command cli_commands[] = {
      "With --baseline, every 'go' is answered by the yardstick engine instead: a plain depth-4\n"
      "alpha-beta search with a material + mobility evaluation (for measuring the real engine).\n\n"
      "Example:\n"
-     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n", true},
+     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n",
+     0, 0, NO_LIMIT, "the engine cannot start (out of memory)", true},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
      "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 9) with one\n"
      "thread and a 16 MB hash cleared between positions. Progress goes to stderr; the last line\n"
      "is 'N nodes M nps'. N is the engine's fingerprint: identical in every build; it changes\n"
-     "only when the search's behaviour changes (commits say 'Bench: N').\n", false},
+     "only when the search's behaviour changes (commits say 'Bench: N').\n",
+     0, 0, 1, "the engine cannot start (out of memory)", false},
     {"match", cmd_match, "play two UCI engines against each other; score, Elo, SPRT",
      "hexchess match [-v V] --engine CMD --engine CMD [OPTIONS]",
      "Plays --games games (default 20) between two UCI engine commands (run with sh -c), from\n"
@@ -85,19 +91,23 @@ const Command cli_commands[] = {
      "Example:\n"
      "  hexchess match -v glinski --engine 'build/hexchess uci' --engine 'build/hexchess uci --baseline' \\\n"
      "      --games 100 --movetime 1000 --pgn games.pgn\n",
+     OPT_VARIANT, 0, NO_LIMIT, "not every game was played (an engine failed) or the game file cannot be written",
      true},
     {"play", cmd_play, "play either game on a terminal board, against the engine or a person",
      "hexchess play [-v V] [-p POSITION] [--engine white|black|both|none] [--level N] [--movetime MS]\n"
      "                     [--no-castling] [--load FILE] [--no-color]",
      "Draws the hex board in colour (letters: upper case White, lower case Black; the last move\n"
      "and a checked king are highlighted) and reads moves in any notation the variant accepts:\n"
-     "C'escacs CTL-AN (E7-E13, JF6xG9, KRK-HIO, P21=J), Gliński algebraic or coordinates (f6,\n"
+     "C'escacs CTL-AN (E7-E13, JF6\xc3\x97G9, KRK-HIO, P21=J), Gliński algebraic or coordinates (f6,\n"
      "Nd1-f4, f5f6, f10f11q). The engine plays Black by default (level 10, 1 s a move).\n"
      "Commands: moves, undo, hint, flip, engine SIDE, level N, time MS, claim, resign, new,\n"
-     "save FILE, load FILE (CTL-PGN / PGN), help, quit.\n\n"
+     "save FILE, load FILE (CTL-PGN / PGN), help, quit. Each line is one command or one move\n"
+     "(at most 4096 bytes); a mistake is told on standard error and the game goes on.\n"
+     "--level and 'level' take 0 to 20, --movetime and 'time' 1 to 3600000 milliseconds.\n\n"
      "Examples:\n"
      "  hexchess play\n"
-     "  hexchess play -v glinski --engine white --level 5\n", true},
+     "  hexchess play -v glinski --engine white --level 5\n",
+     OPT_VARIANT | OPT_POSITION, 0, NO_LIMIT, "the position or the --load file is rejected", true},
     {"serve", cmd_serve, "serve the web board and its JSON API; games are saved",
      "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
@@ -131,7 +141,8 @@ const Command cli_commands[] = {
      "  --idle-timeout S    a connection silent for S seconds is closed, e.g. one stalling\n"
      "                      while sending a body (default 30)\n\n"
      "Example:\n"
-     "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n", true},
+     "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n",
+     0, 0, NO_LIMIT, "the web folder, the database or the address cannot be used", true},
     {"replay", cmd_replay, "replay game records and tell how each game ended",
      "hexchess replay [--from-letters SET] [-v V] FILE...",
      "Reads every game of each CTL-PGN (C'escacs) or PGN (Glinski) FILE ('-' for standard\n"
@@ -146,7 +157,9 @@ const Command cli_commands[] = {
      "FINAL_POSITION is a PDTL (C'escacs) or FEN (Glinski). The second form reports the first\n"
      "move that is illegal or cannot be read (N is its 1-based half-move number in the main\n"
      "line), or any other reading error (an unclosed comment, label or variation, an unknown\n"
-     "variant); replay goes on with the next game. When a record's result contradicts the\n"
+     "variant); replay goes on with the next game. A move after mate or stalemate is reported as\n"
+     "'the game was already over (checkmate at ply N)'; a game that goes on after an automatic\n"
+     "draw ends at the draw, with a warning. When a record's result contradicts the\n"
      "rules (another result after a mate, say), a warning naming the file, line and game goes to\n"
      "standard error; so do labels replay does not know (they are kept).\n\n"
      "The variant comes from each game's Variant label (\"C'escacs\", \"Glinski\"); a game without\n"
@@ -158,11 +171,10 @@ const Command cli_commands[] = {
      "Glinski piece letters are recognised per game (English, Hungarian, Polish, Russian,\n"
      "figurines); --from-letters SET forces one (en, hu, pl, ru, fan).\n"
      "Every error line names its file, so several FILEs can be replayed at once.\n\n"
-     "Exit status: 0 when every game replayed, 1 when any game failed or a file could not be\n"
-     "read, 2 on a usage error.\n\n"
-     "Examples:\n"
+          "Examples:\n"
      "  hexchess replay game.ctl-pgn\n"
-     "  hexchess replay --from-letters hu tournament.pgn\n", false},
+     "  hexchess replay --from-letters hu tournament.pgn\n",
+     OPT_VARIANT | OPT_FROM_LETTERS, 1, NO_LIMIT, "any game failed or a file cannot be read", false},
     {"convert", cmd_convert, "rewrite a game file or a move list in another notation",
      "hexchess convert [-v V] [--to NOTATION] [--letters SET] [--from-letters SET] FILE\n"
      "       hexchess convert [-v V] [-p POSITION] [--to NOTATION] [--letters SET] MOVE...",
@@ -186,12 +198,13 @@ const Command cli_commands[] = {
      "  en  K Q R B N     hu  K V B F H     pl  K H W G S     ru  \xd0\x9a\xd1\x80 \xd0\xa4 \xd0\x9b \xd0\xa1 \xd0\x9a\n"
      "  fan Unicode figurines (C'escacs too)   default  the variant's letters\n"
      "A C'escacs game written with other single letters gets a Redefine label.\n\n"
-     "Exit status: 0 when everything converted, 1 when a move could not be read (the game is\n"
-     "written up to it and the error goes to standard error), 2 on a usage error.\n\n"
-     "Examples:\n"
+          "Examples:\n"
      "  hexchess convert --to san --letters en hungarian.pgn\n"
-     "  hexchess convert -v glinski --to digital f3h5 e7e6\n"
-     "  hexchess convert 'E7*E13' 'E21-E15'\n", false},
+     "  hexchess convert -v glinski --to digital f5f6 e7e6\n"
+     "  hexchess convert 'E7*E13' 'E21-E15'\n",
+     OPT_VARIANT | OPT_POSITION | OPT_TO | OPT_LETTERS | OPT_FROM_LETTERS, 1, NO_LIMIT,
+     "a file or a move cannot be read (the game is written up to the move, the error goes to standard error)",
+     false},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

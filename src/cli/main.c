@@ -1,7 +1,11 @@
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/quote.h"
 #include "cli.h"
+
+static const char EXIT_STATUS[] = "Exit status: 0 on success, 1 when %s, 2 on a usage error.\n";
 
 static void print_main_help(void)
 {
@@ -11,15 +15,48 @@ static void print_main_help(void)
            "Commands:\n");
     for (int i = 0; i < cli_command_count; i++)
         printf("  %-8s %s\n", cli_commands[i].name, cli_commands[i].summary);
-    printf("\nCommon options:\n"
+    printf("\nCommon options (each command's usage line names those it takes):\n"
            "  -v, --variant V     cescacs (default) or glinski\n"
            "  -p, --position POS  a PDTL (C'escacs) or FEN (Glinski), or 'startpos' (default)\n"
            "  -h, --help          explain the command\n\n"
            "Examples:\n"
            "  hexchess moves\n"
            "  hexchess perft -v glinski 4\n"
-           "  hexchess apply E7-E13 E21-E15\n\n"
-           "Exit status: 0 on success, 1 when a move or position is rejected, 2 on a usage error.\n");
+           "  hexchess apply E7-E13 E21-E15\n\n");
+    printf(EXIT_STATUS, "a move, position or file is rejected");
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    fprintf(stderr, "hexchess %s: ", cmd);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see hexchess %s --help)\n", cmd);
+    return EXIT_USAGE;
+}
+
+static const struct {
+    const char *short_name, *long_name;
+    unsigned bit;
+    bool takes_value;
+} common_options[] = {
+    {"-v", "--variant", OPT_VARIANT, true},   {"-p", "--position", OPT_POSITION, true},
+    {NULL, "--divide", OPT_DIVIDE, false},    {NULL, "--to", OPT_TO, true},
+    {NULL, "--letters", OPT_LETTERS, true},   {NULL, "--from-letters", OPT_FROM_LETTERS, true},
+};
+
+static void set_option(CliOptions *o, unsigned bit, const char *value)
+{
+    switch (bit) {
+    case OPT_POSITION: o->position = value; break;
+    case OPT_DIVIDE: o->divide = true; break;
+    case OPT_TO: o->to = value; break;
+    case OPT_LETTERS: o->letters = value; break;
+    case OPT_FROM_LETTERS: o->from_letters = value; break;
+    default: o->variant = variant_find(value); break;
+    }
 }
 
 static int parse_options(int argc, char **argv, CliOptions *o, const Command *cmd)
@@ -28,39 +65,46 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
     o->variant = variant_find("cescacs");
     o->position = "startpos";
     o->argv = argv;
+    char q[QUOTE_BUF_SIZE];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        bool takes_value = !strcmp(a, "-v") || !strcmp(a, "--variant") || !strcmp(a, "-p") || !strcmp(a, "--position") ||
-                           !strcmp(a, "--to") || !strcmp(a, "--letters") || !strcmp(a, "--from-letters");
-        if (takes_value && i + 1 >= argc) {
-            fprintf(stderr, "hexchess %s: option %s needs a value\n", cmd->name, a);
-            return 2;
-        }
-        if (!strcmp(a, "-v") || !strcmp(a, "--variant")) {
-            o->variant = variant_find(argv[++i]);
-            if (!o->variant) {
-                fprintf(stderr, "hexchess %s: unknown variant '%s' (cescacs or glinski)\n", cmd->name, argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(a, "-p") || !strcmp(a, "--position")) {
-            o->position = argv[++i];
-        } else if (!strcmp(a, "--to")) {
-            o->to = argv[++i];
-        } else if (!strcmp(a, "--letters")) {
-            o->letters = argv[++i];
-        } else if (!strcmp(a, "--from-letters")) {
-            o->from_letters = argv[++i];
-        } else if (!strcmp(a, "--divide")) {
-            o->divide = true;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             o->help = true;
+            continue;
+        }
+        int k = (int)(sizeof common_options / sizeof common_options[0]);
+        while (--k >= 0 && strcmp(a, common_options[k].long_name) &&
+               !(common_options[k].short_name && !strcmp(a, common_options[k].short_name)))
+            ;
+        if (k >= 0) {
+            if (!(cmd->options & common_options[k].bit))
+                return cli_usage_error(cmd->name, "%s is not an option of %s", a, cmd->name);
+            const char *value = NULL;
+            if (common_options[k].takes_value) {
+                if (i + 1 >= argc)
+                    return cli_usage_error(cmd->name, "option %s needs a value", a);
+                value = argv[++i];
+            }
+            set_option(o, common_options[k].bit, value);
+            if (!o->variant)
+                return cli_usage_error(cmd->name, "unknown variant '%s' (cescacs or glinski)", quote(q, value));
         } else if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9') && !cmd->own_options) {
-            fprintf(stderr, "hexchess %s: unknown option '%s' (see hexchess %s --help)\n", cmd->name, a, cmd->name);
-            return 2;
+            return cli_usage_error(cmd->name, "unknown option '%s'", quote(q, a));
         } else {
             o->argv[o->argc++] = argv[i];
         }
     }
+    if (cmd->own_options || o->help)
+        return 0;
+    /* Checked here, for every command alike; an empty word is never a move, a file or a number. */
+    for (int i = 0; i < o->argc; i++)
+        if (!o->argv[i][0])
+            return cli_usage_error(cmd->name, "argument %d is empty", i + 1);
+    if (o->argc < cmd->min_operands)
+        return cli_usage_error(cmd->name, "missing argument; usage: %.*s", (int)strcspn(cmd->usage, "\n"),
+                               cmd->usage);
+    if (cmd->max_operands != NO_LIMIT && o->argc > cmd->max_operands)
+        return cli_usage_error(cmd->name, "unexpected argument '%s'", quote(q, o->argv[cmd->max_operands]));
     return 0;
 }
 
@@ -68,7 +112,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         print_main_help();
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? EXIT_USAGE : EXIT_OK;
     }
     for (int i = 0; i < cli_command_count; i++) {
         const Command *cmd = &cli_commands[i];
@@ -79,11 +123,13 @@ int main(int argc, char **argv)
         if (rc)
             return rc;
         if (o.help) {
-            printf("Usage: %s\n\n%s", cmd->usage, cmd->help);
-            return 0;
+            printf("Usage: %s\n\n%s\n", cmd->usage, cmd->help);
+            printf(EXIT_STATUS, cmd->fails);
+            return EXIT_OK;
         }
         return cmd->run(&o);
     }
-    fprintf(stderr, "hexchess: unknown command '%s' (see hexchess --help)\n", argv[1]);
-    return 2;
+    char q[QUOTE_BUF_SIZE];
+    fprintf(stderr, "hexchess: unknown command '%s' (see hexchess --help)\n", quote(q, argv[1]));
+    return EXIT_USAGE;
 }

@@ -4,6 +4,7 @@
  * scoring, automatic draws), written to a game file, and summed up as a score, an Elo difference
  * with a 95% interval and, on request, an SPRT verdict.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,13 +15,15 @@
 #include "../core/movegen.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/search.h"
 #include "../core/status.h"
 #include "cli.h"
 #include "uciclient.h"
+#include "values.h"
 
-enum { MAX_OPENINGS = 1000, DEFAULT_MAX_PLIES = 600, ENGINE_START_MS = 10000 };
+enum { MAX_CONCURRENCY = 64, MAX_OPENINGS = 1000, DEFAULT_MAX_PLIES = 600, ENGINE_START_MS = 10000 };
 
 typedef struct {
     const char *engine_cmd[2];
@@ -387,24 +390,21 @@ static void report(const Match *m)
     }
 }
 
+/* BASE[+INC] in seconds; the bounds keep the milliseconds within an int (and NaN out). */
 static bool parse_tc(const char *s, MatchConfig *cfg)
 {
-    double base, inc = 0;
-    char extra;
-    if (sscanf(s, "%lf+%lf%c", &base, &inc, &extra) < 1 || base <= 0 || inc < 0)
+    char *end;
+    double base = strtod(s, &end), inc = 0;
+    bool ok = end != s && base > 0 && base <= 86400;
+    if (ok && *end == '+') {
+        const char *from = end + 1;
+        inc = strtod(from, &end);
+        ok = end != from && inc >= 0 && inc <= 3600;
+    }
+    if (!ok || *end)
         return false;
     cfg->base_ms = (int)(base * 1000);
     cfg->inc_ms = (int)(inc * 1000);
-    return true;
-}
-
-static bool parse_number(const char *s, int min, int max, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < min || v > max)
-        return false;
-    *out = (int)v;
     return true;
 }
 
@@ -424,80 +424,91 @@ int cmd_match(const CliOptions *opts)
                        .castling = true,
                        .answer_ms = 60000};
     int engines = 0;
+    char err[QUOTE_BUF_SIZE + 64], q[QUOTE_BUF_SIZE];
     for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *v = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
-        bool ok = v != NULL;
+        if (!v && strcmp(a, "--no-castling"))
+            return cli_usage_error("match", "option %s needs a value", quote(q, a));
+        bool ok = true;
         int seed = 0;
-        if (!strcmp(a, "--engine"))
-            ok = ok && engines < 2 && (cfg.engine_cmd[engines++] = v);
-        else if (!strcmp(a, "--games"))
-            ok = ok && parse_number(v, 1, 100000, &cfg.games);
-        else if (!strcmp(a, "--tc"))
-            ok = ok && parse_tc(v, &cfg);
+        const char *form = NULL; /* what a value of the options not read by a number reader looks like */
+        if (!strcmp(a, "--engine")) {
+            if (engines == 2)
+                return cli_usage_error("match", "--engine given more than twice");
+            cfg.engine_cmd[engines++] = v;
+        } else if (!strcmp(a, "--games"))
+            ok = value_int(v, 1, 100000, &cfg.games, err, sizeof err);
+        else if (!strcmp(a, "--tc")) {
+            ok = parse_tc(v, &cfg);
+            form = "BASE+INC seconds (BASE above 0, at most 86400; INC at most 3600)";
+        }
         else if (!strcmp(a, "--movetime"))
-            ok = ok && parse_number(v, 1, 3600000, &cfg.movetime_ms);
+            ok = value_movetime(v, &cfg.movetime_ms, err, sizeof err);
         else if (!strcmp(a, "--depth"))
-            ok = ok && parse_number(v, 1, 100, &cfg.depth);
+            ok = value_int(v, 1, MAX_PLY - 1, &cfg.depth, err, sizeof err);
         else if (!strcmp(a, "--nodes"))
-            ok = ok && parse_number(v, 1, 2000000000, &cfg.nodes);
+            ok = value_int(v, 1, 2000000000, &cfg.nodes, err, sizeof err);
         else if (!strcmp(a, "--answer-ms"))
-            ok = ok && parse_number(v, 1, 86400000, &cfg.answer_ms);
+            ok = value_int(v, 1, 86400000, &cfg.answer_ms, err, sizeof err);
         else if (!strcmp(a, "--concurrency"))
-            ok = ok && parse_number(v, 1, 64, &cfg.concurrency);
+            ok = value_int(v, 1, MAX_CONCURRENCY, &cfg.concurrency, err, sizeof err);
         else if (!strcmp(a, "--opening-plies"))
-            ok = ok && parse_number(v, 0, 20, &cfg.opening_plies);
+            ok = value_int(v, 0, 20, &cfg.opening_plies, err, sizeof err);
         else if (!strcmp(a, "--max-plies"))
-            ok = ok && parse_number(v, 10, MAX_SEARCHABLE_PLY, &cfg.max_plies);
-        else if (!strcmp(a, "--seed"))
-            ok = ok && parse_number(v, 0, 1000000000, &seed), cfg.seed = (unsigned)seed;
-        else if (!strcmp(a, "--pgn"))
+            ok = value_int(v, 10, MAX_SEARCHABLE_PLY, &cfg.max_plies, err, sizeof err);
+        else if (!strcmp(a, "--seed")) {
+            ok = value_int(v, 0, 1000000000, &seed, err, sizeof err);
+            cfg.seed = (unsigned)seed;
+        } else if (!strcmp(a, "--pgn"))
             cfg.pgn_path = v;
         else if (!strcmp(a, "--no-castling")) {
             cfg.castling = false;
-            ok = true; /* takes no value: it may come last */
-            i--;
+            i--; /* takes no value */
         } else if (!strcmp(a, "--resign")) {
             char extra;
-            ok = ok && sscanf(v, "%d,%d%c", &cfg.resign_moves, &cfg.resign_cp, &extra) == 2 &&
-                 cfg.resign_moves >= 1 && cfg.resign_cp >= 1;
+            ok = sscanf(v, "%d,%d%c", &cfg.resign_moves, &cfg.resign_cp, &extra) == 2 && cfg.resign_moves >= 1 &&
+                 cfg.resign_cp >= 1;
+            form = "N,CP (two whole numbers from 1)";
         } else if (!strcmp(a, "--sprt")) {
-            ok = ok && sscanf(v, "%lf,%lf", &cfg.elo0, &cfg.elo1) == 2 && cfg.elo1 > cfg.elo0;
+            char extra;
+            ok = sscanf(v, "%lf,%lf%c", &cfg.elo0, &cfg.elo1, &extra) == 2 && cfg.elo1 > cfg.elo0;
+            form = "ELO0,ELO1 with ELO0 below ELO1";
             cfg.sprt = true;
-        } else {
-            fprintf(stderr, "hexchess match: unknown option '%s' (see hexchess match --help)\n", a);
-            return 2;
-        }
-        if (!ok) {
-            fprintf(stderr, "hexchess match: bad or missing value for %s (see hexchess match --help)\n", a);
-            return 2;
-        }
+        } else
+            return cli_usage_error("match", "unknown option or argument '%s'", quote(q, a));
+        if (!ok && form)
+            snprintf(err, sizeof err, "'%s' is not %s", quote(q, v), form);
+        if (!ok)
+            return cli_usage_error("match", "%s: %s", a, err);
     }
-    if (engines != 2) {
-        fprintf(stderr, "hexchess match: give two engines with --engine CMD --engine CMD\n");
-        return 2;
-    }
+    if (engines != 2)
+        return cli_usage_error("match", "give two engines with --engine CMD --engine CMD");
     Match m = {0};
     m.cfg = &cfg;
     m.openings = malloc(sizeof *m.openings * MAX_OPENINGS);
     m.scores = malloc(sizeof *m.scores * (size_t)cfg.games);
-    if (!m.openings || !m.scores) {
-        fprintf(stderr, "hexchess match: out of memory\n");
-        return 1;
+    const char *failure = !m.openings || !m.scores ? "out of memory" : NULL;
+    if (!failure) {
+        for (int i = 0; i < cfg.games; i++)
+            m.scores[i] = -1;
+        int want = (cfg.games + 1) / 2 < MAX_OPENINGS ? (cfg.games + 1) / 2 : MAX_OPENINGS;
+        m.opening_nb = make_openings(&cfg, m.openings, want);
+        if (m.opening_nb == 0)
+            failure = "could not build openings";
     }
-    for (int i = 0; i < cfg.games; i++)
-        m.scores[i] = -1;
-    m.opening_nb = make_openings(&cfg, m.openings, (cfg.games + 1) / 2 < MAX_OPENINGS ? (cfg.games + 1) / 2 : MAX_OPENINGS);
-    if (m.opening_nb == 0) {
-        fprintf(stderr, "hexchess match: could not build openings\n");
-        return 1;
+    if (!failure && cfg.pgn_path && !(m.pgn = fopen(cfg.pgn_path, "w"))) {
+        snprintf(err, sizeof err, "cannot write '%s': %s", quote(q, cfg.pgn_path), strerror(errno));
+        failure = err;
     }
-    if (cfg.pgn_path && !(m.pgn = fopen(cfg.pgn_path, "w"))) {
-        fprintf(stderr, "hexchess match: cannot write '%s'\n", cfg.pgn_path);
-        return 1;
+    if (failure) {
+        fprintf(stderr, "hexchess match: %s\n", failure);
+        free(m.openings);
+        free(m.scores);
+        return EXIT_REJECTED;
     }
     mtx_init(&m.lock, mtx_plain);
-    thrd_t threads[64];
+    thrd_t threads[MAX_CONCURRENCY];
     for (int i = 0; i < cfg.concurrency; i++)
         thrd_create(&threads[i], match_worker, &m);
     for (int i = 0; i < cfg.concurrency; i++)

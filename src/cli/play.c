@@ -1,4 +1,6 @@
 /* `hexchess play`: either game on a terminal board, against the engine or another person. */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +10,13 @@
 #include "../core/movetext.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/search.h"
 #include "../core/status.h"
 #include "../server/gamefile.h"
 #include "cli.h"
+#include "input.h"
+#include "values.h"
 
 typedef struct {
     const Variant *v;
@@ -24,6 +29,9 @@ typedef struct {
     char result[16], reason[32]; /* an ending that is no board position: resignation */
     Engine *engine_handle;
 } Play;
+
+/* Longer than any command, move or sensible file name: a longer line is refused whole. */
+enum { PLAY_LINE_MAX = 4096 };
 
 /* 256-colour backgrounds of the three hex shades, and of the last move and a checked king. */
 enum { BG_LIGHT = 223, BG_MEDIUM = 180, BG_DARK = 137, BG_LAST = 150, BG_CHECK = 203 };
@@ -178,31 +186,8 @@ static void print_status(Play *pl)
     printf(".\n");
 }
 
-static const char HELP[] =
-    "Type a move as the variant writes it: C'escacs CTL-AN (E7-E13, JF6xG9, KRK-HIO, P21=J), Gliński\n"
-    "algebraic or coordinates (f6, Nd1-f4, f5f6, f10f11q); check marks are optional.\n"
-    "Commands:\n"
-    "  moves          list the legal moves          undo       take back your last move\n"
-    "  hint           the engine's suggestion       flip       turn the board round\n"
-    "  engine SIDE    white, black, both or none    level N    engine strength 0-20\n"
-    "  time MS        engine time per move          claim      claim a draw the rules allow\n"
-    "  resign         give up the game              new        start again\n"
-    "  save FILE      write the game (CTL-PGN/PGN)  load FILE  read a game record\n"
-    "  help           this text                     quit       leave\n";
-
-/* True (and says so) when the game has no room for another move or a search. */
-static bool too_long(const Play *pl)
-{
-    if (pl->pos->ply < MAX_SEARCHABLE_PLY)
-        return false;
-    printf("The game is too long: %d plies at most.\n", MAX_SEARCHABLE_PLY);
-    return true;
-}
-
 static Move engine_pick(Play *pl, bool quiet)
 {
-    if (too_long(pl))
-        return MOVE_NONE;
     if (!pl->engine_handle) {
         pl->engine_handle = engine_new();
         if (!pl->engine_handle) {
@@ -241,11 +226,32 @@ static void new_game(Play *pl, const Position *from)
         engine_new_game(pl->engine_handle);
 }
 
+/* An in-game error: one line on standard error (the game goes on). */
+static void complain(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* Plays a move unless the game would outgrow the room an engine search needs. */
+static bool play_move(Play *pl, Move m)
+{
+    if (pl->pos->ply >= MAX_SEARCHABLE_PLY) {
+        complain("The game is too long: %d plies at most.", MAX_SEARCHABLE_PLY);
+        return false;
+    }
+    pos_make(pl->pos, m);
+    return true;
+}
+
 static void save_game(Play *pl, const char *file)
 {
     GameFile f = {.variant = pl->v, .castling = pl->pos->castling_allowed};
     pos_to_text(pl->start, f.start, sizeof f.start);
-    char why[32];
+    char why[32], q[QUOTE_BUF_SIZE];
     const char *result = game_over(pl, why, sizeof why);
     snprintf(f.result, sizeof f.result, "%s", result ? result : "*");
     char tags[64];
@@ -254,73 +260,74 @@ static void save_game(Play *pl, const char *file)
     f.tags = tags;
     size_t cap = (size_t)pl->pos->ply * MOVE_TEXT_MAX + 1, len = 0;
     f.moves = malloc(cap);
-    Position *q = malloc(sizeof *q);
-    if (!f.moves || !q) {
+    Position *replay = malloc(sizeof *replay);
+    if (!f.moves || !replay) {
         free(f.moves);
-        free(q);
-        printf("Out of memory.\n");
+        free(replay);
+        complain("save: out of memory");
         return;
     }
     f.moves[0] = 0;
-    memcpy(q, pl->start, sizeof *q);
+    memcpy(replay, pl->start, sizeof *replay);
     for (int i = 0; i < pl->pos->ply; i++) {
         char mv[MOVE_TEXT_MAX];
-        move_to_text(q, pl->pos->hist[i].move, mv);
+        move_to_text(replay, pl->pos->hist[i].move, mv);
         len += (size_t)snprintf(f.moves + len, cap - len, i ? " %s" : "%s", mv);
-        pos_make(q, pl->pos->hist[i].move);
+        pos_make(replay, pl->pos->hist[i].move);
     }
-    free(q);
+    free(replay);
     char *text = gamefile_write(&f);
     free(f.moves);
     FILE *out = text ? fopen(file, "w") : NULL;
-    if (!out) {
-        printf("Cannot write %s.\n", file);
+    if (!out || fputs(text, out) == EOF || fclose(out) == EOF) {
+        complain("save: cannot write '%s': %s", quote(q, file), text ? strerror(errno) : "out of memory");
         free(text);
         return;
     }
-    fputs(text, out);
-    fclose(out);
     free(text);
     printf("Saved to %s.\n", file);
 }
 
-static void load_game(Play *pl, const char *file)
+/* Replaces the game by the file's first game; false (the game untouched) after an error line. */
+static bool load_game(Play *pl, const char *file)
 {
-    FILE *in = fopen(file, "rb");
-    if (!in) {
-        printf("Cannot open %s.\n", file);
-        return;
-    }
-    char *text = malloc(1 << 20);
-    size_t n = text ? fread(text, 1, (1 << 20) - 1, in) : 0;
-    fclose(in);
+    size_t size;
+    char *text = input_read_file("play", file, &size);
     if (!text)
-        return;
-    text[n] = 0;
+        return false;
     GameFile f;
-    char err[400];
-    bool ok = gamefile_read(text, n, pl->v, &f, err, (int)sizeof err);
+    char err[400], q[QUOTE_BUF_SIZE];
+    bool ok = gamefile_read(text, size, pl->v, &f, err, (int)sizeof err);
     free(text);
     if (!ok) {
-        printf("Cannot load %s: %s\n", file, err);
-        return;
+        complain("load: '%s': %s", quote(q, file), err);
+        return false;
     }
-    Position *q = malloc(sizeof *q);
-    char perr[256];
-    if (!q || !pos_from_text_castling(q, f.variant, f.start, f.castling, perr, sizeof perr)) {
-        printf("Cannot load %s: bad start position: %s\n", file, q ? perr : "out of memory");
-        free(q);
+    Position *start = malloc(sizeof *start), *game = malloc(sizeof *game);
+    ok = start && game && pos_from_text_castling(start, f.variant, f.start, f.castling, err, sizeof err);
+    if (ok) {
+        memcpy(game, start, sizeof *game);
+        /* The record module has replayed the moves already: each one is legal here. */
+        for (char *tok = strtok(f.moves, " "); tok && ok; tok = strtok(NULL, " ")) {
+            ok = game->ply < MAX_SEARCHABLE_PLY;
+            if (ok)
+                pos_make(game, move_from_text(game, tok));
+            else
+                snprintf(err, sizeof err, "more than %d plies", MAX_SEARCHABLE_PLY);
+        }
+    }
+    if (!ok)
+        complain("load: '%s': %s", quote(q, file), start && game ? err : "out of memory");
+    else {
+        pl->v = f.variant;
+        new_game(pl, start);
+        memcpy(pl->pos, game, sizeof *pl->pos);
+    }
+    free(start);
+    free(game);
+    if (!ok) {
         gamefile_free(&f);
-        return;
-    }
-    pl->v = f.variant;
-    new_game(pl, q);
-    free(q);
-    for (char *tok = strtok(f.moves, " "); tok; tok = strtok(NULL, " ")) {
-        Move m = move_from_text(pl->pos, tok);
-        if (m == MOVE_NONE)
-            break;
-        pos_make(pl->pos, m);
+        return false;
     }
     if (strcmp(f.result, "*") && !game_over(pl, (char[32]){0}, 32)) {
         snprintf(pl->result, sizeof pl->result, "%s", f.result);
@@ -328,143 +335,251 @@ static void load_game(Play *pl, const char *file)
     }
     gamefile_free(&f);
     printf("Loaded %s: %s, %d moves.\n", file, pl->v->desc->title, pl->pos->ply);
+    return true;
 }
 
-/* One line of input: a command or a move. Returns false to quit. */
-static bool handle(Play *pl, char *line)
+static const char HELP[] =
+    "Type a move as the variant writes it: C'escacs CTL-AN (E7-E13, JF6\xc3\x97G9, KRK-HIO, P21=J), Gli\xc5\x84ski\n"
+    "algebraic or coordinates (f6, Nd1-f4, f5f6, f10f11q); check marks are optional.\n"
+    "Commands:\n"
+    "  moves          list the legal moves          undo       take back your last move\n"
+    "  hint           the engine's suggestion       flip       turn the board round\n"
+    "  engine SIDE    white, black, both or none    level N    engine strength 0-20\n"
+    "  time MS        engine time per move          claim      claim a draw the rules allow\n"
+    "  resign         give up the game              new        start again\n"
+    "  save FILE      write the game (CTL-PGN/PGN)  load FILE  read a game record\n"
+    "  help           this text                     quit       leave\n";
+
+/* What the loop does after a command. */
+typedef enum { AFTER_REDRAW, AFTER_PROMPT, AFTER_QUIT } After;
+
+static After do_quit(Play *pl, const char *arg)
 {
-    char *cmd = strtok(line, " \t\r\n");
-    if (!cmd)
-        return true;
-    char *arg = strtok(NULL, " \t\r\n");
-    char why[REASON_MAX];
-    if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit") || !strcmp(cmd, "q"))
-        return false;
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) {
-        fputs(HELP, stdout);
-    } else if (!strcmp(cmd, "moves")) {
-        static char moves[MAX_MOVES][MOVE_TEXT_MAX];
-        int n = legal_moves_text(pl->pos, moves);
-        for (int i = 0; i < n; i++)
-            printf("%s%s", moves[i], i + 1 < n ? (i % 8 == 7 ? "\n" : "  ") : "\n");
-    } else if (!strcmp(cmd, "undo")) {
-        /* Back to the last position where a person was to move. */
-        int popped = 0;
-        while (pl->pos->ply > 0 && (popped == 0 || pl->engine[pl->pos->stm])) {
-            pos_unmake(pl->pos);
-            popped++;
-            if (!pl->engine[pl->pos->stm])
-                break;
-        }
-        snprintf(pl->result, sizeof pl->result, "*");
-        if (!popped)
-            printf("No move to take back.\n");
-    } else if (!strcmp(cmd, "flip")) {
-        pl->flipped = !pl->flipped;
-    } else if (!strcmp(cmd, "engine") && arg) {
-        bool w = !strcmp(arg, "white") || !strcmp(arg, "both"), b = !strcmp(arg, "black") || !strcmp(arg, "both");
-        if (!w && !b && strcmp(arg, "none")) {
-            printf("engine white, black, both or none.\n");
-        } else {
-            pl->engine[WHITE] = w;
-            pl->engine[BLACK] = b;
-        }
-    } else if (!strcmp(cmd, "level") && arg) {
-        int n = atoi(arg);
-        pl->level = n < 0 ? 0 : n > 20 ? 20 : n;
-    } else if (!strcmp(cmd, "time") && arg) {
-        int n = atoi(arg);
-        pl->movetime_ms = n < 50 ? 50 : n;
-    } else if (!strcmp(cmd, "hint")) {
-        Move m = engine_pick(pl, true);
-        if (m != MOVE_NONE) {
-            char text[MOVE_TEXT_MAX];
-            move_to_text(pl->pos, m, text);
-            printf("Hint: %s\n", text);
-        }
-    } else if (!strcmp(cmd, "claim")) {
-        Status st;
-        pos_status(pl->pos, &st);
-        if (st.claimable == DRAW_NONE) {
-            printf("No draw can be claimed here.\n");
-        } else {
-            snprintf(pl->result, sizeof pl->result, "%s", pl->v->desc->result_draw);
-            draw_name(pl->v, st.claimable, true, pl->reason, (int)sizeof pl->reason);
-        }
-    } else if (!strcmp(cmd, "resign")) {
-        snprintf(pl->result, sizeof pl->result, "%s", pl->v->desc->result_win[!pl->pos->stm]);
-        snprintf(pl->reason, sizeof pl->reason, "resignation");
-    } else if (!strcmp(cmd, "new")) {
-        Position *q = malloc(sizeof *q);
-        if (q) {
-            pos_set_start(q, pl->v);
-            q->castling_allowed = pl->start->castling_allowed;
-            new_game(pl, q);
-            free(q);
-        }
-    } else if (!strcmp(cmd, "save") && arg) {
-        save_game(pl, arg);
-    } else if (!strcmp(cmd, "load") && arg) {
-        load_game(pl, arg);
-    } else if (strcmp(pl->result, "*") || game_over(pl, why, sizeof why)) {
-        printf("The game is over: undo, new, load or quit.\n");
-    } else {
-        Letters letters;
-        letters_default(&letters, pl->v);
-        MoveMarks marks;
-        Move m = move_from_text(pl->pos, cmd);
-        if (m == MOVE_NONE)
-            m = movetext_read(pl->pos, &letters, cmd, &marks, why, sizeof why);
-        if (m == MOVE_NONE) {
-            printf("'%s' is not a legal move here: %s\n(type 'moves' for the list, 'help' for commands)\n", cmd, why);
-            return true;
-        }
-        if (too_long(pl))
-            return true;
-        pos_make(pl->pos, m);
+    (void)pl, (void)arg;
+    return AFTER_QUIT;
+}
+
+static After do_help(Play *pl, const char *arg)
+{
+    (void)pl, (void)arg;
+    fputs(HELP, stdout);
+    return AFTER_PROMPT;
+}
+
+static After do_moves(Play *pl, const char *arg)
+{
+    (void)arg;
+    static char moves[MAX_MOVES][MOVE_TEXT_MAX];
+    int n = legal_moves_text(pl->pos, moves);
+    for (int i = 0; i < n; i++)
+        printf("%s%s", moves[i], i + 1 < n ? (i % 8 == 7 ? "\n" : "  ") : "\n");
+    return AFTER_PROMPT;
+}
+
+static After do_undo(Play *pl, const char *arg)
+{
+    (void)arg;
+    /* Back to the last position where a person was to move. */
+    int popped = 0;
+    while (pl->pos->ply > 0 && (popped == 0 || pl->engine[pl->pos->stm])) {
+        pos_unmake(pl->pos);
+        popped++;
+        if (!pl->engine[pl->pos->stm])
+            break;
     }
-    return true;
+    if (!popped) {
+        complain("undo: no move to take back.");
+        return AFTER_PROMPT;
+    }
+    snprintf(pl->result, sizeof pl->result, "*");
+    return AFTER_REDRAW;
+}
+
+static After do_flip(Play *pl, const char *arg)
+{
+    (void)arg;
+    pl->flipped = !pl->flipped;
+    return AFTER_REDRAW;
+}
+
+static After do_engine(Play *pl, const char *arg)
+{
+    char err[QUOTE_BUF_SIZE + 64];
+    if (!value_engine_sides(arg, &pl->engine[WHITE], &pl->engine[BLACK], err, sizeof err)) {
+        complain("engine: %s", err);
+        return AFTER_PROMPT;
+    }
+    return AFTER_REDRAW;
+}
+
+static After do_level(Play *pl, const char *arg)
+{
+    char err[QUOTE_BUF_SIZE + 64];
+    if (!value_level(arg, &pl->level, err, sizeof err))
+        complain("level: %s", err);
+    return AFTER_PROMPT;
+}
+
+static After do_time(Play *pl, const char *arg)
+{
+    char err[QUOTE_BUF_SIZE + 64];
+    if (!value_movetime(arg, &pl->movetime_ms, err, sizeof err))
+        complain("time: %s", err);
+    return AFTER_PROMPT;
+}
+
+static After do_hint(Play *pl, const char *arg)
+{
+    (void)arg;
+    Move m = engine_pick(pl, true);
+    if (m != MOVE_NONE) {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(pl->pos, m, text);
+        printf("Hint: %s\n", text);
+    }
+    return AFTER_PROMPT;
+}
+
+static After do_claim(Play *pl, const char *arg)
+{
+    (void)arg;
+    Status st;
+    pos_status(pl->pos, &st);
+    if (st.claimable == DRAW_NONE) {
+        complain("claim: no draw can be claimed here.");
+        return AFTER_PROMPT;
+    }
+    snprintf(pl->result, sizeof pl->result, "%s", pl->v->desc->result_draw);
+    draw_name(pl->v, st.claimable, true, pl->reason, (int)sizeof pl->reason);
+    return AFTER_REDRAW;
+}
+
+static After do_resign(Play *pl, const char *arg)
+{
+    (void)arg;
+    snprintf(pl->result, sizeof pl->result, "%s", pl->v->desc->result_win[!pl->pos->stm]);
+    snprintf(pl->reason, sizeof pl->reason, "resignation");
+    return AFTER_REDRAW;
+}
+
+static After do_new(Play *pl, const char *arg)
+{
+    (void)arg;
+    Position *start = malloc(sizeof *start);
+    if (!start) {
+        complain("new: out of memory");
+        return AFTER_PROMPT;
+    }
+    pos_set_start(start, pl->v);
+    start->castling_allowed = pl->start->castling_allowed;
+    new_game(pl, start);
+    free(start);
+    return AFTER_REDRAW;
+}
+
+static After do_save(Play *pl, const char *arg)
+{
+    save_game(pl, arg);
+    return AFTER_PROMPT;
+}
+
+static After do_load(Play *pl, const char *arg) { return load_game(pl, arg) ? AFTER_REDRAW : AFTER_PROMPT; }
+
+static const struct {
+    const char *name;
+    bool takes_value;
+    After (*run)(Play *pl, const char *arg);
+} play_commands[] = {
+    {"quit", false, do_quit},     {"exit", false, do_quit},     {"q", false, do_quit},
+    {"help", false, do_help},     {"?", false, do_help},        {"moves", false, do_moves},
+    {"undo", false, do_undo},     {"flip", false, do_flip},     {"engine", true, do_engine},
+    {"level", true, do_level},    {"time", true, do_time},      {"hint", false, do_hint},
+    {"claim", false, do_claim},   {"resign", false, do_resign}, {"new", false, do_new},
+    {"save", true, do_save},      {"load", true, do_load},
+};
+
+static After play_typed_move(Play *pl, const char *word)
+{
+    char why[REASON_MAX], q[QUOTE_BUF_SIZE];
+    if (strcmp(pl->result, "*") || game_over(pl, why, sizeof why)) {
+        complain("The game is over: undo, new, load or quit.");
+        return AFTER_PROMPT;
+    }
+    Letters letters;
+    letters_default(&letters, pl->v);
+    MoveMarks marks;
+    Move m = move_from_text(pl->pos, word);
+    if (m == MOVE_NONE)
+        m = movetext_read(pl->pos, &letters, word, &marks, why, sizeof why);
+    if (m == MOVE_NONE) {
+        complain("'%s' is not a legal move here: %s (type 'moves' for the list, 'help' for commands)",
+                 quote(q, word), why);
+        return AFTER_PROMPT;
+    }
+    return play_move(pl, m) ? AFTER_REDRAW : AFTER_PROMPT;
+}
+
+/* One line of input: a command or a move, each a word, a command perhaps with one value. */
+static After handle(Play *pl, char *line, size_t len)
+{
+    char q[QUOTE_BUF_SIZE];
+    if (len > PLAY_LINE_MAX || memchr(line, 0, len)) {
+        complain("Line refused: %s (%s).", len > PLAY_LINE_MAX ? "too long" : "it holds a NUL byte",
+                 quote_bytes(q, line, len));
+        return AFTER_PROMPT;
+    }
+    const char *blank = " \t\r\n";
+    char *word = strtok(line, blank);
+    if (!word)
+        return AFTER_PROMPT;
+    char *arg = strtok(NULL, blank), *extra = arg ? strtok(NULL, blank) : NULL;
+    for (size_t i = 0; i < sizeof play_commands / sizeof play_commands[0]; i++) {
+        if (strcmp(word, play_commands[i].name))
+            continue;
+        if (play_commands[i].takes_value ? !arg || extra : arg != NULL) {
+            complain("%s: %s (type 'help' for commands)", word,
+                     play_commands[i].takes_value ? (arg ? "one value only" : "a value is missing")
+                                                  : "takes no value");
+            return AFTER_PROMPT;
+        }
+        return play_commands[i].run(pl, arg);
+    }
+    if (arg) {
+        complain("'%s': one move at a time (type 'help' for commands)", quote(q, word));
+        return AFTER_PROMPT;
+    }
+    return play_typed_move(pl, word);
 }
 
 static int play_options(const CliOptions *opts, Play *pl, const char **load)
 {
+    char err[QUOTE_BUF_SIZE + 64];
     for (int i = 0; i < opts->argc; i++) {
         const char *a = opts->argv[i], *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
-        if (!strcmp(a, "--engine") && val) {
-            pl->engine[WHITE] = !strcmp(val, "white") || !strcmp(val, "both");
-            pl->engine[BLACK] = !strcmp(val, "black") || !strcmp(val, "both");
-            if (!pl->engine[WHITE] && !pl->engine[BLACK] && strcmp(val, "none")) {
-                fprintf(stderr, "hexchess play: --engine white, black, both or none\n");
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--level") && val) {
-            pl->level = atoi(val);
-            if (pl->level < 0 || pl->level > 20) {
-                fprintf(stderr, "hexchess play: --level from 0 to 20\n");
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--movetime") && val) {
-            pl->movetime_ms = atoi(val);
-            if (pl->movetime_ms < 50) {
-                fprintf(stderr, "hexchess play: --movetime at least 50 ms\n");
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "--load") && val) {
+        bool value = !strcmp(a, "--engine") || !strcmp(a, "--level") || !strcmp(a, "--movetime") ||
+                     !strcmp(a, "--load");
+        if (value && !val)
+            return cli_usage_error("play", "option %s needs a value", a);
+        bool ok = true;
+        if (!strcmp(a, "--engine"))
+            ok = value_engine_sides(val, &pl->engine[WHITE], &pl->engine[BLACK], err, sizeof err);
+        else if (!strcmp(a, "--level"))
+            ok = value_level(val, &pl->level, err, sizeof err);
+        else if (!strcmp(a, "--movetime"))
+            ok = value_movetime(val, &pl->movetime_ms, err, sizeof err);
+        else if (!strcmp(a, "--load"))
             *load = val;
-            i++;
-        } else if (!strcmp(a, "--no-castling")) {
+        else if (!strcmp(a, "--no-castling"))
             pl->start->castling_allowed = false;
-        } else if (!strcmp(a, "--no-color")) {
+        else if (!strcmp(a, "--no-color"))
             pl->color = false;
-        } else {
-            fprintf(stderr, "hexchess play: unknown option '%s' (see hexchess play --help)\n", a);
-            return 2;
-        }
+        else
+            return cli_usage_error("play", "unknown option or argument '%s'", quote(err, a));
+        if (!ok)
+            return cli_usage_error("play", "%s: %s", a, err);
+        i += value;
     }
-    return 0;
+    return EXIT_OK;
 }
 
 int cmd_play(const CliOptions *opts)
@@ -474,27 +589,28 @@ int cmd_play(const CliOptions *opts)
     pl.start = malloc(sizeof *pl.start);
     pl.pos = malloc(sizeof *pl.pos);
     const char *load = NULL;
-    int rc = 1;
+    char *line = NULL;
+    size_t line_cap = 0;
+    int rc = EXIT_REJECTED;
     if (!pl.start || !pl.pos || !cli_load_position(opts, pl.start))
         goto out;
     if ((rc = play_options(opts, &pl, &load)))
         goto out;
     new_game(&pl, pl.start);
-    if (load)
-        load_game(&pl, load);
+    rc = EXIT_REJECTED;
+    if (load && !load_game(&pl, load))
+        goto out;
     printf("hexchess play: %s. Type 'help' for commands, a move to play.\n", pl.v->desc->title);
-    char line[512];
-    bool show = true;
-    for (;;) {
+    After after = AFTER_REDRAW;
+    while (after != AFTER_QUIT) {
         char why[32];
         bool over = strcmp(pl.result, "*") || game_over(&pl, why, sizeof why);
-        if (show) {
+        if (after == AFTER_REDRAW) {
             draw_board(&pl);
             print_moves(&pl);
             print_status(&pl);
         }
-        show = true;
-        if (!over && pl.engine[pl.pos->stm] && pl.pos->ply < MAX_SEARCHABLE_PLY) {
+        if (!over && pl.engine[pl.pos->stm]) {
             Move m = engine_pick(&pl, false);
             if (m == MOVE_NONE)
                 break;
@@ -503,24 +619,23 @@ int cmd_play(const CliOptions *opts)
             letters_default(&letters, pl.v);
             movetext_write(pl.pos, m, STYLE_STANDARD, &letters, text);
             printf("The engine plays %s\n", text);
-            pos_make(pl.pos, m);
+            if (!play_move(&pl, m))
+                pl.engine[pl.pos->stm] = false; /* hand the game to the person, who can undo or save */
+            after = AFTER_REDRAW;
             continue;
         }
         printf("%s> ", pl.pos->stm == WHITE ? "white" : "black");
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        ssize_t len = getline(&line, &line_cap, stdin);
+        if (len < 0)
             break;
-        char first[16] = "";
-        sscanf(line, "%15s", first);
-        show = strcmp(first, "moves") && strcmp(first, "help") && strcmp(first, "?") && strcmp(first, "hint") &&
-               strcmp(first, "save") && first[0];
-        if (!handle(&pl, line))
-            break;
+        after = handle(&pl, line, (size_t)len);
     }
-    rc = 0;
+    rc = EXIT_OK;
 out:
     if (pl.engine_handle)
         engine_free(pl.engine_handle);
+    free(line);
     free(pl.start);
     free(pl.pos);
     return rc;

@@ -1,48 +1,14 @@
 /* The game-record commands: replay and convert. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 #include "cli.h"
-
-/* Reads a whole file ("-" for standard input); NULL with a message on failure. */
-static char *slurp(const char *cmd, const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) {
-        fprintf(stderr, "hexchess %s: cannot read '%s': %s\n", cmd, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len + 1 < cap)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    bool error = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf || error) {
-        fprintf(stderr, "hexchess %s: cannot read '%s'%s\n", cmd, path, buf ? "" : ": out of memory");
-        free(buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    *size = len;
-    return buf;
-}
+#include "input.h"
 
 static void print_warning(void *ctx, const char *message)
 {
@@ -54,7 +20,9 @@ static bool option_letters(const char *cmd, const char *name, const Variant *v, 
 {
     if (letters_named(out, v, name))
         return true;
-    fprintf(stderr, "hexchess %s: the letter set '%s' does not fit %s (sets: default", cmd, name, v->desc->title);
+    char q[QUOTE_BUF_SIZE];
+    fprintf(stderr, "hexchess %s: the letter set '%s' does not fit %s (sets: default", cmd, quote(q, name),
+            v->desc->title);
     for (int i = 0; letter_set_names[i]; i++)
         if (letters_named(out, v, letter_set_names[i]))
             fprintf(stderr, ", %s", letter_set_names[i]);
@@ -62,165 +30,184 @@ static bool option_letters(const char *cmd, const char *name, const Variant *v, 
     return false;
 }
 
-static int replay_file(const CliOptions *opts, const char *path, Position *p, int *number, bool *failed)
+/* Warnings where a record and the rules part: moves after an automatic draw, another result. */
+static void warn_about_end(const char *cmd, const char *path, const Game *g, int number, const PlayReport *rep)
+{
+    const Variant *v = g->variant;
+    const char *rules = outcome_text(v, rep->verdict.outcome), *why = end_reason_name(rep->verdict.reason);
+    if (rep->after_end)
+        fprintf(stderr, "hexchess %s: warning: %s:%d: game %d ended at ply %d (%s, %s), but %d more plies are recorded\n",
+                cmd, path, g->line, number, rep->plies, why, rules, rep->after_end);
+    if (rep->disagrees)
+        fprintf(stderr, "hexchess %s: warning: %s:%d: game %d is recorded as %s, but the rules give %s (%s)\n", cmd,
+                path, g->line, number, outcome_text(v, rep->recorded), rules, why);
+}
+
+typedef int (*GameAction)(const CliOptions *opts, Game *g, int number, Position *p);
+
+/* Runs the action on every game of the file, numbered on from *number; returns the worst status
+ * (a usage error stops at once). A file without a game is an error. */
+static int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p,
+                     GameAction action)
 {
     size_t size;
-    char *text = slurp("replay", path, &size);
+    char *text = input_read_file(cmd, path, &size);
     if (!text)
-        return 1;
+        return EXIT_REJECTED;
     RecordReader r;
     record_reader_init(&r, path, text, size, opts->variant);
     r.warn = print_warning;
-    r.warn_ctx = "replay";
+    r.warn_ctx = (void *)cmd;
+    int rc = EXIT_OK, first = *number;
     Game g;
-    for (; record_read_game(&r, &g); (*number)++) {
-        const Variant *v = g.variant;
-        Letters letters;
-        if (opts->from_letters && !option_letters("replay", opts->from_letters, v, &letters)) {
-            game_free(&g);
-            free(text);
-            return 2;
-        }
-        PlayReport rep;
-        game_play(&g, p, opts->from_letters ? &letters : NULL, &rep);
-        if (rep.error.failed) {
-            printf("%d error ply %d '%s': %s\n", *number, rep.error.ply, rep.error.token, rep.error.reason);
-            *failed = true;
-        } else {
-            char position[POSITION_TEXT_MAX];
-            pos_to_text(p, position, sizeof position);
-            printf("%d %d %s %s\n", *number, rep.plies, outcome_text(v, rep.verdict.outcome), position);
-            if (rep.disagrees)
-                fprintf(stderr,
-                        "hexchess replay: warning: %s:%d: game %d is recorded as %s, but the rules give %s (%s)\n",
-                        path, g.line, *number, outcome_text(v, rep.recorded), outcome_text(v, rep.verdict.outcome),
-                        end_reason_name(rep.verdict.reason));
-        }
+    for (; rc != EXIT_USAGE && record_read_game(&r, &g); (*number)++) {
+        int one = action(opts, &g, *number, p);
+        rc = one > rc ? one : rc;
         game_free(&g);
     }
     free(text);
-    return 0;
+    if (*number == first) {
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess %s: '%s' holds no game\n", cmd, quote(q, path));
+        return EXIT_REJECTED;
+    }
+    return rc;
+}
+
+static int replay_game(const CliOptions *opts, Game *g, int number, Position *p)
+{
+    Letters letters;
+    if (opts->from_letters && !option_letters("replay", opts->from_letters, g->variant, &letters))
+        return EXIT_USAGE;
+    PlayReport rep;
+    game_play(g, p, opts->from_letters ? &letters : NULL, &rep);
+    if (rep.error.failed) {
+        printf("%d error ply %d '%s': %s\n", number, rep.error.ply, rep.error.token, rep.error.reason);
+        return EXIT_REJECTED;
+    }
+    char position[POSITION_TEXT_MAX];
+    pos_to_text(p, position, sizeof position);
+    printf("%d %d %s %s\n", number, rep.plies, outcome_text(g->variant, rep.verdict.outcome), position);
+    warn_about_end("replay", g->source, g, number, &rep);
+    return EXIT_OK;
 }
 
 int cmd_replay(const CliOptions *opts)
 {
-    if (opts->argc == 0) {
-        fprintf(stderr, "hexchess replay: give one or more game files (see hexchess replay --help)\n");
-        return 2;
-    }
     Position *p = malloc(sizeof *p);
     if (!p) {
         fprintf(stderr, "hexchess replay: out of memory\n");
-        return 1;
+        return EXIT_REJECTED;
     }
-    bool failed = false;
-    int rc = 0;
+    int rc = EXIT_OK;
     /* Games are numbered on through the files, so every output line keeps the fixed format. */
     int number = 1;
-    for (int i = 0; i < opts->argc && rc != 2; i++) {
-        int r = replay_file(opts, opts->argv[i], p, &number, &failed);
-        if (r)
-            rc = r;
+    for (int i = 0; i < opts->argc && rc != EXIT_USAGE; i++) {
+        int one = each_game("replay", opts, opts->argv[i], &number, p, replay_game);
+        rc = one > rc ? one : rc;
     }
     free(p);
-    return rc ? rc : failed ? 1 : 0;
+    return rc;
 }
 
-static int convert_game(const CliOptions *opts, Game *g, Position *p, bool moves_only, const char *where)
+/* Writes one game (or the move text alone); where names it in an error message. */
+static int write_converted(const CliOptions *opts, Game *g, Position *p, bool moves_only, const char *where,
+                           int number)
 {
     const Variant *v = g->variant;
     Letters in, out;
     if (opts->from_letters && !option_letters("convert", opts->from_letters, v, &in))
-        return 2;
+        return EXIT_USAGE;
     if (opts->letters && !option_letters("convert", opts->letters, v, &out))
-        return 2;
+        return EXIT_USAGE;
     WriteOptions wo = {STYLE_STANDARD, opts->letters ? &out : NULL, moves_only};
     if (opts->to && !move_style_named(v, opts->to, &wo.style)) {
-        fprintf(stderr,
-                "hexchess convert: '%s' is no notation of %s (C'escacs: ctl, ascii; Glinski: san, full, coord, "
-                "digital)\n",
-                opts->to, v->desc->title);
-        return 2;
+        char q[QUOTE_BUF_SIZE];
+        return cli_usage_error("convert", "'%s' is no notation of %s (C'escacs: ctl, ascii; Glinski: san, full, "
+                                          "coord, digital)",
+                               quote(q, opts->to), v->desc->title);
     }
     PlayReport rep;
     game_play(g, p, opts->from_letters ? &in : NULL, &rep);
     char *text = game_write(g, &wo);
     if (!text) {
         fprintf(stderr, "hexchess convert: out of memory\n");
-        return 1;
+        return EXIT_REJECTED;
     }
     fputs(text, stdout);
     free(text);
     if (rep.error.failed) {
         fprintf(stderr, "hexchess convert: %s: stopped at ply %d '%s': %s\n", where, rep.error.ply, rep.error.token,
                 rep.error.reason);
-        return 1;
+        return EXIT_REJECTED;
     }
-    return 0;
+    warn_about_end("convert", where, g, number, &rep);
+    return EXIT_OK;
+}
+
+static int convert_game(const CliOptions *opts, Game *g, int number, Position *p)
+{
+    if (number > 1)
+        putchar('\n');
+    return write_converted(opts, g, p, false, g->source, number);
+}
+
+/* No move is written with a '/' and none ends in ".pgn": such a word names a file, even a missing one. */
+static bool names_file(const char *word)
+{
+    size_t len = strlen(word);
+    return !strcmp(word, "-") || strchr(word, '/') || (len > 4 && !strcmp(word + len - 4, ".pgn")) ||
+           access(word, F_OK) == 0;
+}
+
+static int convert_moves(const CliOptions *opts, Position *p)
+{
+    char q[QUOTE_BUF_SIZE];
+    size_t len = 1;
+    for (int i = 0; i < opts->argc; i++) {
+        if (names_file(opts->argv[i]))
+            return cli_usage_error("convert", "'%s' looks like a file: give one FILE alone, or moves",
+                                   quote(q, opts->argv[i]));
+        len += strlen(opts->argv[i]) + 1;
+    }
+    char *text = calloc(len, 1);
+    if (!text) {
+        fprintf(stderr, "hexchess convert: out of memory\n");
+        return EXIT_REJECTED;
+    }
+    for (int i = 0; i < opts->argc; i++) {
+        strcat(text, opts->argv[i]);
+        strcat(text, " ");
+    }
+    Game g;
+    record_read_moves(opts->variant, text, &g);
+    g.variant = opts->variant;
+    if (strcmp(opts->position, "startpos"))
+        game_set_label(&g, opts->variant->desc->position_label, opts->position);
+    int rc;
+    if (g.main.count == 0 && !g.syntax.failed) {
+        fprintf(stderr, "hexchess convert: no move in '%s'\n", quote(q, text));
+        rc = EXIT_REJECTED;
+    } else {
+        rc = write_converted(opts, &g, p, true, "moves", 1);
+    }
+    game_free(&g);
+    free(text);
+    return rc;
 }
 
 int cmd_convert(const CliOptions *opts)
 {
-    if (opts->argc == 0) {
-        fprintf(stderr, "hexchess convert: give a game FILE, '-' for standard input, or moves "
-                        "(see hexchess convert --help)\n");
-        return 2;
-    }
+    bool file_mode = opts->argc == 1 && names_file(opts->argv[0]);
+    if (file_mode && strcmp(opts->position, "startpos"))
+        return cli_usage_error("convert", "-p sets the start of MOVEs; a FILE's games name their own");
     Position *p = malloc(sizeof *p);
     if (!p) {
         fprintf(stderr, "hexchess convert: out of memory\n");
-        return 1;
+        return EXIT_REJECTED;
     }
-    int rc = 0;
-    FILE *probe = opts->argc == 1 && strcmp(opts->argv[0], "-") ? fopen(opts->argv[0], "rb") : NULL;
-    bool file_mode = opts->argc == 1 && (!strcmp(opts->argv[0], "-") || probe);
-    if (probe)
-        fclose(probe);
-    if (file_mode) {
-        size_t size;
-        char *text = slurp("convert", opts->argv[0], &size);
-        if (!text) {
-            free(p);
-            return 1;
-        }
-        RecordReader r;
-        record_reader_init(&r, opts->argv[0], text, size, opts->variant);
-        r.warn = print_warning;
-        r.warn_ctx = "convert";
-        Game g;
-        for (int number = 1; rc != 2 && record_read_game(&r, &g); number++) {
-            if (number > 1)
-                putchar('\n');
-            char where[300];
-            snprintf(where, sizeof where, "%s game %d", opts->argv[0], number);
-            int r1 = convert_game(opts, &g, p, false, where);
-            if (r1 > rc)
-                rc = r1;
-            game_free(&g);
-        }
-        free(text);
-    } else {
-        size_t len = 1;
-        for (int i = 0; i < opts->argc; i++)
-            len += strlen(opts->argv[i]) + 1;
-        char *text = calloc(len, 1);
-        if (!text) {
-            free(p);
-            return 1;
-        }
-        for (int i = 0; i < opts->argc; i++) {
-            strcat(text, opts->argv[i]);
-            strcat(text, " ");
-        }
-        Game g;
-        record_read_moves(opts->variant, text, &g);
-        g.variant = opts->variant;
-        if (strcmp(opts->position, "startpos"))
-            game_set_label(&g, opts->variant->desc->position_label, opts->position);
-        rc = convert_game(opts, &g, p, true, "moves");
-        game_free(&g);
-        free(text);
-    }
+    int number = 1;
+    int rc = file_mode ? each_game("convert", opts, opts->argv[0], &number, p, convert_game) : convert_moves(opts, p);
     free(p);
     return rc;
 }

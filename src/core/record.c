@@ -966,10 +966,11 @@ typedef struct {
     const Letters *letters;
     RecError *error;
     int base_ply; /* plies of the main line before the position the game started from */
+    int end_ply;  /* main line: the ply at which an automatic draw ended the game, else -1 */
 } PlayContext;
 
 /* Plays a line from the current position, leaving p after its last move; returns moves made. */
-static int play_line(Position *p, RecLine *l, const PlayContext *ctx, bool main_line)
+static int play_line(Position *p, RecLine *l, PlayContext *ctx, bool main_line)
 {
     int made = 0;
     for (int i = 0; i < l->count && !ctx->error->failed; i++) {
@@ -985,6 +986,19 @@ static int play_line(Position *p, RecLine *l, const PlayContext *ctx, bool main_
         if (p->ply >= MAX_GAME_PLY - 1) {
             fail(ctx->error, ply, n, ctx->file, "the game is longer than %d plies", MAX_GAME_PLY - 1);
             break;
+        }
+        /* No move follows a mate or a stalemate; moves after an automatic draw are legal on the
+         * board, so they are played and counted as recorded after the end. */
+        if (main_line && ctx->end_ply < 0) {
+            Verdict end;
+            arbiter_judge(p, &end);
+            if (end.reason == END_CHECKMATE || end.reason == END_STALEMATE) {
+                fail(ctx->error, ply, n, ctx->file, "the game was already over (%s at ply %d)",
+                     end_reason_name(end.reason), ply - 1);
+                break;
+            }
+            if (end.outcome != OUTCOME_NONE)
+                ctx->end_ply = ply - 1;
         }
         char why[REASON_MAX];
         MoveMarks marks;
@@ -1011,6 +1025,7 @@ static void play_with(Game *g, Position *p, const Letters *letters, const char *
 {
     memset(&rep->error, 0, sizeof rep->error);
     rep->plies = 0;
+    rep->after_end = 0;
     reset_moves(&g->main);
     char err[256];
     if (!game_start_position(g, p, err, sizeof err)) {
@@ -1020,8 +1035,13 @@ static void play_with(Game *g, Position *p, const Letters *letters, const char *
         format_at(rep->error.reason, sizeof rep->error.reason, file, g->line, "bad start position: %s", err);
         return;
     }
-    PlayContext ctx = {file, letters, &rep->error, p->ply};
+    PlayContext ctx = {file, letters, &rep->error, p->ply, -1};
     rep->plies = play_line(p, &g->main, &ctx, true);
+    if (!rep->error.failed && ctx.end_ply >= 0) {
+        rep->after_end = rep->plies - ctx.end_ply;
+        for (; rep->plies > ctx.end_ply; rep->plies--)
+            pos_unmake(p);
+    }
     /* A reading error counts only when no move before it failed. */
     if (!rep->error.failed && g->syntax.failed)
         rep->error = g->syntax;

@@ -97,7 +97,8 @@ void game_set_label(Game *g, const char *name, const char *value);
 bool game_start_position(const Game *g, Position *p, char *err, size_t err_size);
 
 typedef struct {
-    int plies;          /* main-line moves played */
+    int plies;          /* main-line moves played up to the end of the game */
+    int after_end;      /* main-line moves recorded after an automatic draw ended the game (checked) */
     RecError error;     /* the first illegal or unreadable move, or the reading error */
     Outcome recorded;   /* the Result label, else the termination marker */
     bool has_recorded;
@@ -109,7 +110,9 @@ typedef struct {
 /*
  * Plays the game: every move of the main line and of the variations is resolved against the
  * rules (node.move). letters NULL: the Redefine label, else the set the Letters label names,
- * else the letter set that reads the game furthest (the variant's own first). p ends at the last main-line position reached.
+ * else the letter set that reads the game furthest (the variant's own first). p ends at the last
+ * main-line position reached, or where an automatic draw ended the game when the record goes on
+ * (a move after a mate or a stalemate is an error: "the game was already over").
  */
 void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep);
 

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "../cli/cli.h"
+#include "../cli/values.h"
+#include "../core/quote.h"
 #include "api.h"
 #include "files.h"
 #include "http.h"
@@ -27,18 +29,6 @@ typedef struct {
 
 /* An engine's hash table when the memory is shared out, and what --engine-memory defaults to per thread. */
 enum { ENGINE_HASH_MIN_MB = 1, ENGINE_HASH_DEFAULT_MB = 16, ENGINE_THREADS_MAX = 256 };
-
-static bool parse_number(const char *opt, const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long n = s ? strtol(s, &end, 10) : 0;
-    if (!s || *end || end == s || n < lo || n > hi) {
-        fprintf(stderr, "hexchess serve: %s wants a number from %d to %d\n", opt, lo, hi);
-        return false;
-    }
-    *out = (int)n;
-    return true;
-}
 
 typedef struct {
     const char *name;
@@ -76,34 +66,36 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
     };
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o->limits.engine_threads = cores < 1 ? 1 : cores > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX : (int)cores;
+    char err[QUOTE_BUF_SIZE + 64], q[QUOTE_BUF_SIZE];
     for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
+        const NumberOption *num = number_option(a);
+        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") || num;
+        if (!known)
+            return cli_usage_error("serve", "unknown option or argument '%s'", quote(q, a));
+        if (!val)
+            return cli_usage_error("serve", "option %s needs a value", a);
+        if (!val[0])
+            return cli_usage_error("serve", "option %s has an empty value", a);
         bool ok = true;
-        const NumberOption *num;
-        if (!strcmp(a, "--listen") && val)
+        if (!strcmp(a, "--listen"))
             o->listen = val;
-        else if (!strcmp(a, "--db") && val)
+        else if (!strcmp(a, "--db"))
             o->db = val;
-        else if (!strcmp(a, "--web") && val)
+        else if (!strcmp(a, "--web"))
             o->web = val;
-        else if ((num = number_option(a)))
-            ok = parse_number(a, val, num->lo, num->hi, (int *)((char *)o + num->at));
-        else {
-            fprintf(stderr, "hexchess serve: unknown option or missing value: '%s' (see hexchess serve --help)\n", a);
-            return 2;
-        }
+        else
+            ok = value_int(val, num->lo, num->hi, (int *)((char *)o + num->at), err, sizeof err);
         if (!ok)
-            return 2;
+            return cli_usage_error("serve", "%s: %s", a, err);
     }
     int threads = o->limits.engine_threads;
     if (!o->limits.engine_memory_mb)
         o->limits.engine_memory_mb = threads * ENGINE_HASH_DEFAULT_MB;
-    if (o->limits.engine_memory_mb < threads * ENGINE_HASH_MIN_MB) {
-        fprintf(stderr, "hexchess serve: --engine-memory %d leaves less than %d MB for each of %d engine threads\n",
-                o->limits.engine_memory_mb, ENGINE_HASH_MIN_MB, threads);
-        return 2;
-    }
+    if (o->limits.engine_memory_mb < threads * ENGINE_HASH_MIN_MB)
+        return cli_usage_error("serve", "--engine-memory %d leaves less than %d MB for each of %d engine threads",
+                               o->limits.engine_memory_mb, ENGINE_HASH_MIN_MB, threads);
     return 0;
 }
 

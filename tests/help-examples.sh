@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Runs every example command line that `hexchess --help`, `hexchess COMMAND --help` and README.md's
+# shell blocks show, so that no example the user is told to type is broken.
+# Usage: tests/help-examples.sh BUILD_DIR     (tests/run.sh calls it)
+# Prints "FAIL: ..." per broken example, then "N passed, N failed"; exit status 1 on a failure.
+set -u
+if [ $# -ne 1 ]; then
+  echo "usage: tests/help-examples.sh BUILD_DIR" >&2
+  exit 2
+fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+hex=$(cd "$1" 2>/dev/null && pwd)/hexchess
+[ -x "$hex" ] || { echo "help-examples.sh: no $hex" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The examples name files of the reader's own; these stand in for them. README paths are relative
+# to the repository, and 'old.hexchess' is "any earlier build".
+ln -s "$root/tests" "$work/tests"
+cp "$root/tests/data/cescacs/games/game01.ctl-pgn" "$work/game.ctl-pgn"
+cp "$root/tests/data/glinski/games/hungarian-tournaments-1980-87.pgn" "$work/tournament.pgn"
+cp "$root/tests/data/glinski/games/hungarian-tournaments-1980-87.pgn" "$work/hungarian.pgn"
+mkdir "$work/bin"
+ln -s "$hex" "$work/bin/old.hexchess"
+
+# Example lines, a continued line ("\" at the end) joined to the next: after "Example(s):" in each
+# help, and the lines of README's sh blocks that run hexchess (build/tune is not built by `make`).
+extract_help() { awk '/^Examples?:$/ { on = 1; next } on && NF == 0 { on = 0 } on { print }'; }
+extract_readme() {
+  awk '/^```sh/ { on = 1; next } /^```/ { on = 0 } on && !/^#/ { print }' "$root/README.md" |
+    awk 'cont || /^(build\/hexchess|printf .*\| *build\/hexchess)/ { print; cont = /\\$/ }'
+}
+join_lines() { sed -e ':a' -e '/\\$/N; s/\\\n//; ta'; }
+{
+  "$hex" --help | extract_help
+  for c in $("$hex" --help | awk '/^Commands:/ { on = 1; next } on && NF == 0 { exit } on { print $1 }'); do
+    "$hex" "$c" --help | extract_help
+  done
+  extract_readme
+} | join_lines | sed -E 's/^ +//' | awk 'NF && !seen[$0]++' >"$work/examples"
+
+# Named skips: serve listens on a fixed port until stopped (tests/web/api.sh covers it).
+skip='^(build/)?hexchess serve '
+# Runs of many seconds: they pass when they are still running after a few seconds or end well.
+long='(^(build/)?hexchess bench *($|#))|( match )|(perft -v glinski 4)'
+# Examples that show a failure: the status they imply.
+status_for() { case $1 in *game15.ctl-pgn*) echo 1 ;; *) echo 0 ;; esac; }
+
+passed=0 failed=0 count=0
+while IFS= read -r example; do
+  count=$((count + 1))
+  if [[ $example =~ $skip ]]; then continue; fi
+  cmd=$(sed -E -e "s#build/hexchess#$hex#g" -e "s#(^|\| )hexchess #\1$hex #g" <<<"$example")
+  want=$(status_for "$example") seconds=60
+  if [[ $example =~ $long ]]; then seconds=3; fi
+  (cd "$work" && PATH="$work/bin:$PATH" timeout "$seconds" bash -c "$cmd" <<<"quit" >out 2>err)
+  rc=$?
+  if [ "$rc" -eq "$want" ] || { [ "$seconds" -eq 3 ] && [ "$rc" -eq 124 ]; }; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: example '$example': status $rc, expected $want: $(head -c 300 "$work/err")"
+  fi
+done <"$work/examples"
+if [ "$count" -lt 30 ]; then
+  failed=$((failed + 1))
+  echo "FAIL: only $count examples found in the helps and README.md"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
