@@ -326,26 +326,34 @@ cp "$tmp/out" "$tmp/english.pgn"
 cli replay "$tmp/english.pgn"
 check "convert: Hungarian SAN to English SAN replays the same" cmp -s "$tmp/out" "$tmp/replayed"
 # Long games: convert and play's save write every move of a 1000-ply game, and it replays to
-# the position apply reaches; a game past the engine's room is refused, not overrun.
-shuffle() { for _ in $(seq "$1"); do printf 'GD2-C7 GD26-C21 GC7-D2 GC21-D26 '; done; }
+# the position apply reaches; a game past the engine's room is refused, not overrun. The game
+# has no repetitions (a shuffle is drawn on the fifth).
+long_game() { tr -s ' \n' '\n' <"$games/cescacs/long-game.txt" | head -n "$1"; }
+long_record() { # long_record PLIES FILE
+  # shellcheck disable=SC2046
+  cli convert $(long_game "$1")
+  printf '[Variant "C%sescacs"]\n\n' "'" | cat - "$tmp/out" >"$2"
+}
 # shellcheck disable=SC2046
-cli apply $(shuffle 250)
+cli apply $(long_game 1000)
 final=$(cat "$tmp/out")
-# shellcheck disable=SC2046
-cli convert $(shuffle 250)
-printf '[Variant "C%sescacs"]\n\n' "'" | cat - "$tmp/out" >"$tmp/long.ctl-pgn"
+long_record 1000 "$tmp/long.ctl-pgn"
 cli replay "$tmp/long.ctl-pgn"
 check "convert: a 1000-ply game replays to its final position" test "$(cut -d' ' -f2,4- "$tmp/out")" = "1000 $final"
 printf 'save %s\nquit\n' "$tmp/saved.ctl-pgn" |
   timeout 120 "$hex" play --no-color --engine none --load "$tmp/long.ctl-pgn" >"$tmp/out" 2>&1
 cli replay "$tmp/saved.ctl-pgn"
 check "play: save writes a 1000-ply game whole" test "$(cut -d' ' -f2,4- "$tmp/out")" = "1000 $final"
-# shellcheck disable=SC2046
-cli convert $(shuffle 1000)
-printf '[Variant "C%sescacs"]\n\n' "'" | cat - "$tmp/out" >"$tmp/longer.ctl-pgn"
+long_record 3840 "$tmp/longest.ctl-pgn"
+next_move=$(long_game 3841 | tail -n 1)
+printf 'hint\n%s\nquit\n' "$next_move" |
+  timeout 120 "$hex" play --no-color --engine none --load "$tmp/longest.ctl-pgn" >"$tmp/out" 2>&1
+check "play: a hint at the longest game, then no room for another move" \
+  bash -c 'grep -q "Hint: " "$1" && grep -q "The game is too long: 3840 plies at most." "$1"' _ "$tmp/out"
+long_record 4000 "$tmp/longer.ctl-pgn"
 printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color --engine none --load "$tmp/longer.ctl-pgn" >"$tmp/out" 2>&1
-check "play: no engine search on a 4000-ply game" \
-  bash -c 'grep -q "The game is too long: 3840 plies at most." "$1" && ! grep -q "^Hint" "$1"' _ "$tmp/out"
+check "play: a 4000-ply game is refused, no engine search" \
+  bash -c 'grep -q "more than 3840 plies" "$1" && ! grep -q "Hint: " "$1"' _ "$tmp/out"
 expect_error "match: --max-plies past the longest game" 2 match --engine "$hex uci" --engine "$hex uci" --max-plies 100000
 deep="$tmp/$(printf 'd%.0s' $(seq 250))/$(printf 'e%.0s' $(seq 250))"
 mkdir -p "$deep"

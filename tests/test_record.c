@@ -320,11 +320,19 @@ static void test_long_records(void **state)
     StrBuf src = {0};
     char *event = long_text(5000, 'a'), *comment = long_text(3000, 'A');
     strbuf_printf(&src, "[Variant \"C'escacs\"]\n[Event \"%s\"]\n[Annotator \"%s\"]\n", event, comment);
-    for (int i = 0; i < 250; i++) {
-        strbuf_printf(&src, "%d. GD2-C7, GD26-C21\n%d. GC7-D2, GC21-D26\n", 2 * i + 1, 2 * i + 2);
-        if (i % 50 == 0)
+    /* The first 1000 plies of a game without repetitions (a shuffle would be drawn on the fifth). */
+    char *moves = read_file("cescacs/long-game.txt", NULL);
+    char *save = NULL, *move = strtok_r(moves, " \n", &save);
+    for (int ply = 0; ply < 1000; ply++, move = strtok_r(NULL, " \n", &save)) {
+        assert_non_null(move);
+        if (ply % 2)
+            strbuf_printf(&src, ", %s\n", move);
+        else
+            strbuf_printf(&src, "%d. %s", ply / 2 + 1, move);
+        if (ply % 200 == 3)
             strbuf_printf(&src, "{ %s }\n", comment);
     }
+    free(moves);
     strbuf_puts(&src, "*\n");
     char *text = strbuf_take(&src);
     assert_non_null(text);
