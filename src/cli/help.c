@@ -44,7 +44,8 @@ const Command cli_commands[] = {
      "  setoption name UCI_Variant value cescacs|glinski\n"
      "  position startpos|fen <PDTL-or-FEN> [moves <move>...]   (moves as 'hexchess moves' prints them)\n"
      "  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]\n"
-     "     [mate N] [infinite]   then 'stop'\n"
+     "     [mate N] [infinite] [ponder]   then 'stop' (or 'ponderhit')\n"
+     "A bare 'go' is 'go infinite'. The end of input is 'quit': a running search stops and answers.\n"
      "Options: UCI_Variant, Hash, Threads, MultiPV, Skill Level, Move Overhead, Contempt\n"
      "(centipawns a draw is worth less than even to the engine, default 0), Clear Hash,\n"
      "CescacsCastling (false: no castling and the king's leap cannot capture). Malformed commands\n"
@@ -52,7 +53,7 @@ const Command cli_commands[] = {
      "With --baseline, every 'go' is answered by the yardstick engine instead: a plain depth-4\n"
      "alpha-beta search with a material + mobility evaluation (for measuring the real engine).\n\n"
      "Example:\n"
-     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n", true},
+     "  (printf 'uci\\nposition startpos\\ngo depth 6\\n'; sleep 5) | hexchess uci\n", true},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
      "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 9) with one\n"
