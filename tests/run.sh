@@ -476,6 +476,9 @@ check "match: its game file replays: two games" test "$rc" -eq 0 -a "$(lines "$t
 expect_error "match: one engine only" 2 match --engine "$hex uci"
 expect_error "match: bad --resign" 2 match --engine "$hex uci" --engine "$hex uci" --resign 3
 expect_error "match: bad --tc" 2 match --engine "$hex uci" --engine "$hex uci" --tc fast
+for tc in nan 1e300 10+inf 10+-1 0 86401; do
+  expect_error "match: --tc $tc is refused (no clock past what an int holds)" 2 match --engine "$hex uci" --engine "$hex uci" --tc "$tc"
+done
 
 echo
 if [ "$failed" -gt 0 ]; then

@@ -71,7 +71,7 @@ const Command cli_commands[] = {
      "Options:\n"
      "  --engine CMD       an engine command line, given twice (engine 1, engine 2)\n"
      "  --games N          games to play (default 20)\n"
-     "  --tc BASE+INC      clock per game in seconds (default 10+0.1)\n"
+     "  --tc BASE+INC      clock per game in seconds (default 10+0.1, at most 86400+3600)\n"
      "  --movetime MS      fixed time per move instead of a clock\n"
      "  --depth N          fixed depth per move instead of a clock\n"
      "  --nodes N          fixed node count per move (fair on a busy machine)\n"

@@ -4,6 +4,7 @@
  * scoring, automatic draws), written to a game file, and summed up as a score, an Elo difference
  * with a 95% interval and, on request, an SPRT verdict.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,7 +260,8 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
             int wc = white_engine, bc = !white_engine;
             uci_client_send(e, "go wtime %lld btime %lld winc %d binc %d", clock_ms[wc], clock_ms[bc], cfg->inc_ms,
                             cfg->inc_ms);
-            wait_ms = (int)clock_ms[side] + 1000;
+            /* The clock grows by the increment every move: it may pass what an int holds. */
+            wait_ms = clock_ms[side] < INT_MAX - 1000 ? (int)clock_ms[side] + 1000 : INT_MAX;
         }
         long long started = now_ms();
         int score = 0;
@@ -386,11 +388,15 @@ static void report(const Match *m)
     }
 }
 
+enum { MAX_BASE_S = 86400, MAX_INC_S = 3600 };
+
 static bool parse_tc(const char *s, MatchConfig *cfg)
 {
     double base, inc = 0;
     char extra;
-    if (sscanf(s, "%lf+%lf%c", &base, &inc, &extra) < 1 || base <= 0 || inc < 0)
+    /* Written so that NaN fails too: only in-range seconds become int milliseconds. */
+    if (sscanf(s, "%lf+%lf%c", &base, &inc, &extra) < 1 || !(base > 0 && base <= MAX_BASE_S) ||
+        !(inc >= 0 && inc <= MAX_INC_S))
         return false;
     cfg->base_ms = (int)(base * 1000);
     cfg->inc_ms = (int)(inc * 1000);

@@ -134,6 +134,9 @@ static void *worker_main(void *arg)
         int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
         if (ms > w->limits.max_think_ms)
             ms = w->limits.max_think_ms;
+        /* 0 would mean no limit at all: a movetime read from an edited database must still end. */
+        if (ms < 1)
+            ms = 1;
         w->job = job;
         w->serial = g->analysis.serial;
         w->searching = true;

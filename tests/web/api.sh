@@ -138,6 +138,9 @@ req GET '/api/games?limit=0'; expect "bad limit" 400
 req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 stop_server
 check "server stopped cleanly (no leaks under ASan)" test "$server_rc" = 0
+# A movetime of 0 in the database (edited by hand) must not make the engine think without end.
+sqlite3 "$tmp/games.db" "UPDATE games SET movetime = 0 WHERE id = $eid"
+check "database edited: movetime 0" test "$(sqlite3 "$tmp/games.db" "SELECT movetime FROM games WHERE id = $eid")" = 0
 start_server "$hex" "$tmp/games.db" || { bad "restart"; echo "$passed passed, $failed failed"; exit 1; }
 req GET "/api/games/$id"; expect "game kept over a restart" 200
 check "kept: one move and the result" test "$(json '(.moves | length | tostring) + " " + .result')" = "1 1-1"
