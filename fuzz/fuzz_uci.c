@@ -7,7 +7,6 @@
  * its defaults and a new game before each.
  */
 #include <ctype.h>
-#include <stdarg.h>
 
 #include "../src/cli/ucisession.h"
 #include "fuzz_common.h"
@@ -77,14 +76,12 @@ static bool names_resource(const char *text, size_t len)
     return contains_ignoring_case(text, len, "hash") || contains_ignoring_case(text, len, "threads");
 }
 
-static void command(UciSession *s, const char *fmt, ...)
+/* The session changes a command line in place: it gets a copy. */
+static void command(UciSession *s, const char *text)
 {
     char line[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    uci_session_command(s, line, (size_t)n);
+    snprintf(line, sizeof line, "%s", text);
+    uci_session_command(s, line, strlen(line));
 }
 
 static UciSession *fresh_session(Output *out)
@@ -97,9 +94,13 @@ static UciSession *fresh_session(Output *out)
             abort();
         command(s, "setoption name Hash value 1");
     }
-    for (const EngineOption *o = engine_options; o->name; o++)
-        if (o->type != OPT_BUTTON && !names_resource(o->name, strlen(o->name)))
-            command(s, "setoption name %s value %s", o->name, o->default_value);
+    for (const EngineOption *o = engine_options; o->name; o++) {
+        if (o->type == OPT_BUTTON || names_resource(o->name, strlen(o->name)))
+            continue;
+        char reset[256];
+        snprintf(reset, sizeof reset, "setoption name %s value %s", o->name, o->default_value);
+        command(s, reset);
+    }
     command(s, "ucinewgame");
     command(s, "position startpos");
     return s;
