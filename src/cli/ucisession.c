@@ -39,7 +39,10 @@ static void say(UciSession *s, const char *fmt, ...)
 
 static const char *const delimiters = " \t\r";
 
-static char *next_token(char **save) { return strtok_r(NULL, delimiters, save); }
+static char *next_token(char **save)
+{
+    return strtok_r(NULL, delimiters, save);
+}
 
 /* Joins the tokens up to the token `until` (or the end) with single spaces, in place: a name or a
  * position written with odd spacing reads the same. NULL when there is none; *stop gets `until`'s
@@ -86,7 +89,8 @@ static void print_info(const SearchInfo *info, void *ctx)
 {
     UciSession *s = ctx;
     char line[8192];
-    int n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d nodes %llu nps %llu time %d hashfull %d pv",
+    int n = snprintf(line, sizeof line,
+                     "info depth %d seldepth %d multipv %d score %s %d nodes %llu nps %llu time %d hashfull %d pv",
                      info->depth, info->seldepth, info->multipv, info->is_mate ? "mate" : "cp",
                      info->is_mate ? info->mate_moves : info->score, (unsigned long long)info->nodes,
                      (unsigned long long)info->nps, info->time_ms, info->hashfull);
@@ -134,7 +138,10 @@ void uci_session_search(UciSession *s)
     say(s, "bestmove %s", text);
 }
 
-SearchLimits *uci_session_limits(UciSession *s) { return &s->limits; }
+SearchLimits *uci_session_limits(UciSession *s)
+{
+    return &s->limits;
+}
 
 static bool cmd_uci(UciSession *s, char **save)
 {
@@ -247,7 +254,8 @@ static bool cmd_position(UciSession *s, char **save)
     } else if (t && !strcmp(t, "fen")) {
         text = join_tokens(save, "moves", &t);
         if (!text) {
-            say(s, "info string error: position fen needs a %s; position unchanged", v->desc->coords == COORDS_CTL ? "PDTL" : "FEN");
+            say(s, "info string error: position fen needs a %s; position unchanged",
+                v->desc->coords == COORDS_CTL ? "PDTL" : "FEN");
             return true;
         }
     } else {
@@ -302,10 +310,10 @@ static const struct {
     const char *name;
     long long min, max;
 } go_numbers[GO_NUMBERS] = {
-    [GO_WTIME] = {"wtime", 0, INT_MAX},        [GO_BTIME] = {"btime", 0, INT_MAX},
-    [GO_WINC] = {"winc", 0, INT_MAX},          [GO_BINC] = {"binc", 0, INT_MAX},
+    [GO_WTIME] = {"wtime", 0, INT_MAX},         [GO_BTIME] = {"btime", 0, INT_MAX},
+    [GO_WINC] = {"winc", 0, INT_MAX},           [GO_BINC] = {"binc", 0, INT_MAX},
     [GO_MOVESTOGO] = {"movestogo", 0, INT_MAX}, [GO_DEPTH] = {"depth", 1, MAX_PLY - 1},
-    [GO_NODES] = {"nodes", 1, LLONG_MAX},      [GO_MOVETIME] = {"movetime", 1, INT_MAX},
+    [GO_NODES] = {"nodes", 1, LLONG_MAX},       [GO_MOVETIME] = {"movetime", 1, INT_MAX},
     [GO_MATE] = {"mate", 1, MAX_PLY / 2},
 };
 
@@ -452,14 +460,21 @@ static bool cmd_show(UciSession *s, char **save)
 typedef struct {
     const char *name;
     bool (*run)(UciSession *s, char **save); /* false: the session ends */
-    bool during_search; /* may run beside a search; anything else stops it first */
+    bool during_search;                      /* may run beside a search; anything else stops it first */
 } UciCommand;
 
 static const UciCommand uci_commands[] = {
-    {"uci", cmd_uci, false},          {"debug", cmd_debug, true},        {"isready", cmd_isready, true},
-    {"setoption", cmd_setoption, false}, {"ucinewgame", cmd_newgame, false}, {"position", cmd_position, false},
-    {"go", cmd_go, false},            {"ponderhit", cmd_ponderhit, true}, {"stop", cmd_stop, false},
-    {"quit", cmd_quit, false},        {"d", cmd_show, true},
+    {"uci", cmd_uci, false},
+    {"debug", cmd_debug, true},
+    {"isready", cmd_isready, true},
+    {"setoption", cmd_setoption, false},
+    {"ucinewgame", cmd_newgame, false},
+    {"position", cmd_position, false},
+    {"go", cmd_go, false},
+    {"ponderhit", cmd_ponderhit, true},
+    {"stop", cmd_stop, false},
+    {"quit", cmd_quit, false},
+    {"d", cmd_show, true},
 };
 
 bool uci_session_command(UciSession *s, char *line, size_t len)
@@ -517,4 +532,7 @@ void uci_session_free(UciSession *s)
     free(s);
 }
 
-Engine *uci_session_engine(UciSession *s) { return s->engine; }
+Engine *uci_session_engine(UciSession *s)
+{
+    return s->engine;
+}
