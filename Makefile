@@ -107,12 +107,12 @@ clean: ## remove build outputs
 	rm -rf build build-*
 
 # Fuzzing: libFuzzer targets (clang) for the PDTL, FEN, CTL-AN, SAN and CTL-PGN/PGN readers and the
-# position validator and the record writer's round trip (read, write in every notation, read again:
-# the same game).
+# position validator, the record writer's round trip (read, write in every notation, read again:
+# the same game) and the UCI command loop.
 # `make fuzz` runs each for FUZZ_SECONDS; `make -j2 fuzz` runs two at a time.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip
+FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip uci
 FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -128,8 +128,12 @@ fuzz-run-%: $(FUZZ_BUILD)/fuzz_%
 		status=$$?; grep -E 'stat::number_of_executed_units|Done [0-9]+ runs|ERROR|SUMMARY' $(FUZZ_BUILD)/fuzz_$*.log; \
 		! grep -qE 'ERROR|SUMMARY|property broken' $(FUZZ_BUILD)/fuzz_$*.log
 
+# A target that drives a front end's protocol layer links that layer too.
+FUZZ_FRONT_uci = src/cli/ucisession.c
+$(FUZZ_BUILD)/fuzz_uci: $(FUZZ_FRONT_uci) src/cli/ucisession.h
+
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(CORE_SRC) $(wildcard fuzz/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(FUZZ_FRONT_$*)
 
 -include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)

@@ -10,12 +10,22 @@ for run in 1 2 3; do
   echo "  run $run: $("$bin" bench 2>/dev/null | tail -n 1)"
 done
 
+# The engine's input stays open until depth 10 is reported: the end of input would stop the search.
 depth_time() { # variant threads -> "time_ms nodes" of the depth-10 iteration
-  { printf 'uci\nsetoption name UCI_Variant value %s\nsetoption name Threads value %s\n' "$1" "$2"
-    printf 'setoption name Hash value 64\nposition startpos\ngo depth 10\n'
-  } | "$bin" uci | awk '$1 == "info" && $3 == 10 {
-      for (i = 1; i < NF; i++) { if ($i == "time") t = $(i + 1); if ($i == "nodes") n = $(i + 1) }
-      print t, n; exit }'
+  coproc ENGINE { "$bin" uci; }
+  printf 'uci\nsetoption name UCI_Variant value %s\nsetoption name Threads value %s\n' "$1" "$2" >&"${ENGINE[1]}"
+  printf 'setoption name Hash value 64\nposition startpos\ngo depth 10\n' >&"${ENGINE[1]}"
+  local w i t=0 n=0
+  while read -ra w <&"${ENGINE[0]}"; do
+    [ "${w[0]:-}" = info ] && [ "${w[2]:-}" = 10 ] || continue
+    for ((i = 1; i < ${#w[@]}; i++)); do
+      case ${w[i - 1]} in time) t=${w[i]} ;; nodes) n=${w[i]} ;; esac
+    done
+    break
+  done
+  echo "$t $n"
+  printf 'quit\n' >&"${ENGINE[1]}"
+  wait "$ENGINE_PID"
 }
 
 echo "time to depth 10 from the start position (64 MB hash):"

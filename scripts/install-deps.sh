@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev)
-test_pkgs=(libcmocka-dev clang curl jq chromium nodejs)
+test_pkgs=(libcmocka-dev clang curl jq sqlite3 chromium nodejs)
 bench_pkgs=(stockfish wrk)
 
 case "${1:-all}" in

@@ -506,11 +506,31 @@ check "help and README examples all run" grep -q '^[0-9]* passed, 0 failed$' "$t
 
 # ---------------------------------------------------------------- the UCI protocol
 echo "== uci"
-# uci_session NAME LINES...: feeds the lines to `hexchess uci`; leaves $rc and $tmp/out.
+# uci_session NAME LINES...: feeds the lines to `hexchess uci` one at a time; leaves $rc and
+# $tmp/out. The end of input stops a search, so a line WAIT is not sent but waits (up to 30 s)
+# until every go sent so far has had its bestmove; a search that never ends fails there.
 uci_session() {
-  local name=$1
+  local name=$1 line gos=0 tries
   shift
-  printf '%s\n' "$@" | timeout 60 "$hex" uci >"$tmp/out" 2>"$tmp/err"
+  rm -f "$tmp/uci.in"
+  mkfifo "$tmp/uci.in"
+  timeout 60 "$hex" uci <"$tmp/uci.in" >"$tmp/out" 2>"$tmp/err" &
+  local pid=$!
+  exec 9>"$tmp/uci.in"
+  for line in "$@"; do
+    if [ "$line" = WAIT ]; then
+      for ((tries = 0; tries < 600; tries++)); do
+        [ "$(grep -c '^bestmove' "$tmp/out")" -ge "$gos" ] && break
+        sleep 0.05
+      done
+      [ "$tries" -lt 600 ] || fail "uci $name: no bestmove within 30 s of the go"
+      continue
+    fi
+    case $line in go | go[[:space:]]*) gos=$((gos + 1)) ;; esac
+    (printf '%s\n' "$line" >&9) 2>/dev/null
+  done
+  exec 9>&-
+  wait "$pid"
   rc=$?
   if [ "$rc" -ne 0 ]; then fail "uci $name: $(describe_rc "$rc"): $(head -c 300 "$tmp/err")"; fi
 }
@@ -530,10 +550,10 @@ check "uci: readyok after isready" has_line '^readyok$'
 strip_clock() { grep -v '^id \|^option \|^readyok$' "$tmp/out" | sed -E 's/ (time|nps|hashfull) [0-9]+//g'; }
 for variant in cescacs glinski; do
   uci_session "go nodes twice ($variant)" "setoption name UCI_Variant value $variant" ucinewgame \
-    'position startpos' 'go nodes 20000' isready
+    'position startpos' 'go nodes 20000' WAIT isready
   strip_clock >"$tmp/first"
   uci_session "go nodes again ($variant)" "setoption name UCI_Variant value $variant" ucinewgame \
-    'position startpos' 'go nodes 20000' isready
+    'position startpos' 'go nodes 20000' WAIT isready
   strip_clock >"$tmp/second"
   check "uci $variant: ucinewgame + go nodes 20000 twice gives identical output" cmp -s "$tmp/first" "$tmp/second"
   check "uci $variant: info lines carry depth seldepth score nodes nps time pv hashfull" has_line \
@@ -546,7 +566,7 @@ check "uci: bestmove is in the notation 'hexchess moves' prints" grep -qx -- "$b
 
 uci_session "position with moves" 'position startpos moves E7-E13 E21-E15' d
 check "uci: position startpos moves ... is applied" has_line '^info string position .* w '
-uci_session "go depth" 'setoption name UCI_Variant value glinski' 'position startpos moves f5f6' 'go depth 3' isready
+uci_session "go depth" 'setoption name UCI_Variant value glinski' 'position startpos moves f5f6' 'go depth 3' WAIT
 check "uci: go depth 3 ends with a bestmove" has_line '^bestmove [a-l][0-9]+[a-l][0-9]+'
 check "uci: go depth 3 reports depth 3" has_line '^info depth 3 '
 uci_session "go infinite + stop" 'position startpos' 'go infinite' isready stop quit
@@ -554,18 +574,21 @@ check "uci: go infinite answers only at stop, with a bestmove" has_line '^bestmo
 uci_session "go wtime" 'position startpos' 'go wtime 2000 btime 2000 winc 100 binc 100 movestogo 10' isready
 check "uci: go with clock limits gives a bestmove" has_line '^bestmove '
 uci_session "go mate" 'setoption name UCI_Variant value glinski' \
-  'position fen 1/k2/5/1R5/p8/3B7/3P1p5/5p5/Q10/5K5/B10 w - 0 37' 'go mate 1' isready
+  'position fen 1/k2/5/1R5/p8/3B7/3P1p5/5p5/Q10/5K5/B10 w - 0 37' 'go mate 1' WAIT
 check "uci: go mate 1 finds a mate in 1" has_line '^info .*score mate 1 .* pv (a3d9|d8f10)$'
-uci_session "multipv" 'setoption name MultiPV value 3' 'position startpos' 'go depth 3' isready
+uci_session "multipv" 'setoption name MultiPV value 3' 'position startpos' 'go depth 3' WAIT
 check "uci: MultiPV 3 reports three lines" test "$(grep -c '^info depth 3 .*multipv [123] ' "$tmp/out")" -eq 3
 uci_session "stalemate position" 'setoption name UCI_Variant value glinski' \
   'position fen 1/3/r4/7/9/11/11/11/8k1K/11/11 w - 66 78' 'go depth 2' isready
 check "uci: no legal move answers bestmove (none)" has_line '^bestmove \(none\)$'
 
 # Malformed input: one 'info string error' line each, and the engine keeps answering.
-for bad in 'position fen nonsense' 'position startpos moves E7-E13 E7-E13' 'position sideways' \
-  'go depth x' 'go nodes -5' 'go frobnicate' 'setoption name Hash value lots' 'setoption name Nope value 1' \
-  'setoption name UCI_Variant value chess' 'setoption' 'frobnicate' "$(printf 'x%.0s' {1..70000})"; do
+for bad in 'position fen nonsense' 'position startpos moves E7-E13 E7-E13' 'position sideways' 'position' \
+  'position fen' 'position startpos mvoes E7-E13' 'position startpos E7-E13' 'go depth x' 'go depth' \
+  'go wtime' 'go movetime 1e5' 'go nodes 12abc' 'go frobnicate' 'go searchmoves E7-E19' \
+  'setoption name Hash value lots' 'setoption name Nope value 1' 'setoption name UCI_Variant value chess' \
+  'setoption' 'setoption name' 'setoption name Hash value' 'setoption Hash value 16' 'debug maybe' \
+  'isready now' 'frobnicate' "$(printf 'x%.0s' {1..70000})"; do
   uci_session "malformed '${bad:0:40}'" "$bad" isready
   check "uci: '${bad:0:40}' gets an info string error and the engine answers on" \
     bash -c 'grep -q "^info string error: " "$1" && grep -qx readyok "$1"' _ "$tmp/out"
@@ -578,6 +601,71 @@ check "uci: the refused position is not set" has_line '^info string position /28
 uci_session "no castling" 'setoption name CescacsCastling value false' 'position fen /6:4k2/1:1K/ w K- - 0 1' d
 check "uci: without castling an unmoved king's leap attacks nothing, so the position is set" \
   has_line '^info string position /6:4k2/1:1K/ w K- - 0 1$'
+# A token not understood leaves the position as it was, and the error names it.
+after_e7e13='^info string position .*/13:3P4/.* b '
+for bad in 'position startpos mvoes E7-E13' 'position startpos E7-E13' 'position startpos moves E21-E15 E7-E13 Q1-Q2' \
+  'position fen /28:v/ w - 0 1' 'position frobnicate'; do
+  uci_session "position unchanged by '$bad'" 'position startpos moves E7-E13' "$bad" d
+  token=$(awk '{ print $NF }' <<<"$bad")
+  check "uci: '$bad' is refused naming what was wrong, the position stays" \
+    bash -c 'grep -q "^info string error: .*position unchanged" "$1" && grep -Eq "$2" "$1"' _ "$tmp/out" "$after_e7e13"
+done
+uci_session "position error names the token" 'position startpos mvoes E7-E13' 'position startpos moves E7-E13 Q1-Q2'
+check "uci: a position error names the token not understood" \
+  bash -c "grep -q \"'mvoes'\" \"\$1\" && grep -q \"move 2 'Q1-Q2'\" \"\$1\"" _ "$tmp/out"
+
+# Every go ends when input ends: the search stops, one bestmove, the program exits. Clocks at the
+# edges of int (an overflow there is caught by UBSan in the sanitizer build) and limits past what the
+# engine can do are clamped, and a malformed go is still answered.
+for go in 'go' 'go infinite' 'go ponder' 'go movestogo 5' 'go wtime -1000 btime -1000' 'go depth 1000000000' \
+  'go movetime 1000000000' 'go wtime 1000000000 btime 1000000000 winc 1000000000 binc 1000000000 movestogo 1' \
+  'go wtime 2147483647 btime 2147483647 winc 2147483647 binc 2147483647 movestogo 1' \
+  'go wtime 1000 btime 1000 winc -2147483648 binc -1000000000' 'go wtime 99999999999999999999 btime -99999999999999999999' \
+  'go nodes 99999999999999999999' 'go nodes -5' 'go depth 0' 'go mate 1000000000' 'go movetime -1' 'go depth x' \
+  'go searchmoves E7-E13 infinite'; do
+  printf 'position startpos\n%s\n' "$go" | timeout 10 "$hex" uci >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  check "uci: '$go' at the end of input: exit 0 ($(describe_rc "$rc")), one bestmove" \
+    test "$rc" -eq 0 -a "$(grep -c '^bestmove [A-Z]' "$tmp/out")" -eq 1
+done
+uci_session "empty clock" 'position startpos' 'go wtime -1000 btime -1000' WAIT 'go wtime 0 btime 0 winc 0 binc 0' WAIT
+check "uci: an empty or negative clock moves at once (input still open)" test "$(grep -c '^bestmove ' "$tmp/out")" -eq 2
+uci_session "huge clock" 'position startpos' 'go wtime 2147483647 btime 2147483647 winc 2147483647 binc 2147483647 movestogo 1 nodes 3000' WAIT
+check "uci: a huge clock with a node limit searches to the node limit" has_line '^bestmove '
+uci_session "go depth clamped" 'setoption name UCI_Variant value glinski' 'go depth -3' WAIT 'go depth 1000000000 nodes 2000' WAIT
+check "uci: go depth below 1 searches depth 1; above the limit is clamped" \
+  bash -c 'test "$(grep -c "^bestmove " "$1")" -eq 2 && ! grep -q "^info string error" "$1"' _ "$tmp/out"
+uci_session "malformed go answered" 'position startpos' 'go depth x' WAIT
+check "uci: a go that cannot be read names the token and is answered at depth 1" \
+  bash -c "grep -q \"^info string error: go depth needs a number, got 'x'; answered at depth 1\" \"\$1\" && grep -q \"^bestmove \" \"\$1\"" _ "$tmp/out"
+
+# Pondering and stopping: no bestmove before ponderhit or stop; ponderhit only ends a ponder search;
+# stop and quit with nothing running are harmless; a new go ends the last one first.
+uci_session "ponder" 'position startpos' 'go ponder depth 1' isready ponderhit WAIT
+check "uci: go ponder answers only after ponderhit" bash -c 'grep -E "^(readyok|bestmove)" "$1" | head -1 | grep -qx readyok && test "$(grep -c "^bestmove " "$1")" -eq 1' _ "$tmp/out"
+uci_session "ponderhit outside pondering" 'setoption name UCI_Variant value glinski' 'go depth 4' ponderhit WAIT
+check "uci: ponderhit does not cut a normal search short" has_line '^info depth 4 '
+uci_session "infinite depth" 'position startpos' 'go infinite depth 1' isready stop
+check "uci: go infinite depth 1 waits for stop" bash -c 'grep -E "^(readyok|bestmove)" "$1" | head -1 | grep -qx readyok' _ "$tmp/out"
+uci_session "stop and quit idle" stop stop 'go depth 2' WAIT stop 'go depth 2' 'go depth 2' WAIT quit isready
+check "uci: stray stops do nothing, each go gets one bestmove, nothing after quit" \
+  bash -c 'test "$(grep -c "^bestmove " "$1")" -eq 3 && ! grep -q readyok "$1"' _ "$tmp/out"
+uci_session "searchmoves" 'position startpos' 'go searchmoves E7-E13 E7-E9 depth 2' WAIT
+check "uci: searchmoves is read (moves checked) and said to be unsupported" \
+  bash -c 'grep -q "^info string searchmoves is not supported" "$1" && ! grep -q "^info string error" "$1"' _ "$tmp/out"
+uci_session "setoption spacing" 'setoption  name  MultiPV  value  3 ' 'setoption name skill level value 20' 'debug on' \
+  'position startpos' 'go depth 2' WAIT
+check "uci: setoption reads names and values whatever the spacing or case" \
+  bash -c 'test "$(grep -c "^info depth 2 .*multipv [123] " "$1")" -eq 3 && ! grep -q "^info string error" "$1"' _ "$tmp/out"
+
+# A line longer than the reader's buffer is dropped whole: no part of it is taken for a command,
+# even after a NUL byte; a shorter line with a NUL byte is refused.
+{ printf '\0'; head -c 65534 /dev/zero | tr '\0' x; printf 'isready\n'; } | timeout 10 "$hex" uci >"$tmp/out" 2>&1
+check "uci: the tail of an over-long line is not a command" \
+  bash -c 'grep -q "^info string error: a command of 65542 bytes" "$1" && ! grep -q readyok "$1"' _ "$tmp/out"
+printf 'isready\0 quit\nisready\n' | timeout 10 "$hex" uci >"$tmp/out" 2>&1
+check "uci: a line with a NUL byte is refused whole" \
+  bash -c 'grep -q "^info string error: command .isready.x00 quit. holds a NUL byte" "$1" && test "$(grep -c readyok "$1")" -eq 1' _ "$tmp/out"
 uci_session "baseline" 'setoption name UCI_Variant value glinski' 'position startpos' 'go depth 1' isready
 expect_error "uci: unknown argument" 2 uci --frobnicate
 printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1
@@ -595,6 +683,9 @@ check "match: its game file replays: two games" test "$rc" -eq 0 -a "$(lines "$t
 expect_error "match: one engine only" 2 match --engine "$hex uci"
 expect_error "match: bad --resign" 2 match --engine "$hex uci" --engine "$hex uci" --resign 3
 expect_error "match: bad --tc" 2 match --engine "$hex uci" --engine "$hex uci" --tc fast
+for tc in nan 1e300 10+inf 10+-1 0 86401; do
+  expect_error "match: --tc $tc is refused (no clock past what an int holds)" 2 match --engine "$hex uci" --engine "$hex uci" --tc "$tc"
+done
 
 echo
 if [ "$failed" -gt 0 ]; then

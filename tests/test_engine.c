@@ -5,6 +5,7 @@
  * search, the static exchange evaluation against a full search of the exchange, and an evaluation
  * that favours neither colour.
  */
+#include <limits.h>
 #include <threads.h>
 
 #include "testutil.h"
@@ -257,6 +258,37 @@ static void test_stop_infinite(void **state)
     free(run.p);
 }
 
+/* Clocks at the edges of int: time planning must neither overflow (UBSan traps in the sanitizer
+ * build) nor mistake an empty clock for no limit. Huge clocks get a node cap so the test is short. */
+static void test_extreme_clocks(void **state)
+{
+    (void)state;
+    struct {
+        int time, inc, movestogo;
+        uint64_t nodes;
+    } cases[] = {
+        {INT_MAX, INT_MAX, 1, 2000},  {1000000000, 1000000000, 1, 2000}, {INT_MAX, INT_MIN, 0, 2000},
+        {1000, INT_MIN, 0, 0},        {1000, -1000000000, 1, 0},         {0, 0, 0, 0},
+        {0, INT_MAX, INT_MAX, 2000},  {INT_MAX, 0, INT_MAX, 2000},
+    };
+    Position *p = position_new();
+    Engine *e = engine();
+    load(p, "glinski", "startpos");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        SearchLimits l;
+        search_limits_init(&l);
+        for (int c = 0; c < COLOR_NB; c++) {
+            l.time_ms[c] = cases[i].time;
+            l.inc_ms[c] = cases[i].inc;
+        }
+        l.movestogo = cases[i].movestogo;
+        l.nodes = cases[i].nodes;
+        assert_true(move_is_legal(p, engine_search(e, p, &l, NULL, NULL)));
+    }
+    engine_free(e);
+    free(p);
+}
+
 /* The exchange on one hex searched exactly: legal captures there only, either side free to stop. */
 static int exchange_value(Position *p, const int *values, int to)
 {
@@ -397,6 +429,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_puzzles),          cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_multipv_and_skill), cmocka_unit_test(test_stop_infinite),
+        cmocka_unit_test(test_extreme_clocks),
         PER_GAME(test_legal, cescacs),          PER_GAME(test_legal, glinski),
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),

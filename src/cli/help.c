@@ -48,7 +48,8 @@ const Command cli_commands[] = {
      "  setoption name UCI_Variant value cescacs|glinski\n"
      "  position startpos|fen <PDTL-or-FEN> [moves <move>...]   (moves as 'hexchess moves' prints them)\n"
      "  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]\n"
-     "     [mate N] [infinite]   then 'stop'\n"
+     "     [mate N] [infinite] [ponder]   then 'stop' (or 'ponderhit')\n"
+     "A bare 'go' is 'go infinite'. The end of input is 'quit': a running search stops and answers.\n"
      "Options: UCI_Variant, Hash, Threads, MultiPV, Skill Level, Move Overhead, Contempt\n"
      "(centipawns a draw is worth less than even to the engine, default 0), Clear Hash,\n"
      "CescacsCastling (false: no castling and the king's leap cannot capture). Malformed commands\n"
@@ -56,7 +57,7 @@ const Command cli_commands[] = {
      "With --baseline, every 'go' is answered by the yardstick engine instead: a plain depth-4\n"
      "alpha-beta search with a material + mobility evaluation (for measuring the real engine).\n\n"
      "Example:\n"
-     "  printf 'uci\\nposition startpos\\ngo depth 6\\n' | hexchess uci\n",
+     "  (printf 'uci\\nposition startpos\\ngo depth 6\\n'; sleep 5) | hexchess uci\n",
      0, 0, NO_LIMIT, "the engine cannot start (out of memory)", true},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
@@ -76,7 +77,7 @@ const Command cli_commands[] = {
      "Options:\n"
      "  --engine CMD       an engine command line, given twice (engine 1, engine 2)\n"
      "  --games N          games to play (default 20)\n"
-     "  --tc BASE+INC      clock per game in seconds (default 10+0.1)\n"
+     "  --tc BASE+INC      clock per game in seconds (default 10+0.1, at most 86400+3600)\n"
      "  --movetime MS      fixed time per move instead of a clock\n"
      "  --depth N          fixed depth per move instead of a clock\n"
      "  --nodes N          fixed node count per move (fair on a busy machine)\n"

@@ -5,6 +5,7 @@
  * with a 95% interval and, on request, an SPRT verdict.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,7 +264,8 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
             int wc = white_engine, bc = !white_engine;
             uci_client_send(e, "go wtime %lld btime %lld winc %d binc %d", clock_ms[wc], clock_ms[bc], cfg->inc_ms,
                             cfg->inc_ms);
-            wait_ms = (int)clock_ms[side] + 1000;
+            /* The clock grows by the increment every move: it may pass what an int holds. */
+            wait_ms = clock_ms[side] < INT_MAX - 1000 ? (int)clock_ms[side] + 1000 : INT_MAX;
         }
         long long started = now_ms();
         int score = 0;

@@ -55,7 +55,7 @@ struct Engine {
     bool armed; /* engine_arm ran: the next search must not clear stop */
     SearchLimits limits;
     double start_time;
-    int soft_ms, hard_ms;
+    int64_t soft_ms, hard_ms; /* 0: no time limit */
     uint64_t rng;
     SearchInfo lines[MAX_MULTIPV];
     uint8_t lmr[64][64]; /* late-move reductions: log(depth) * log(move number) / 2.2 */
@@ -234,28 +234,28 @@ bool engine_castling(const Engine *e) { return e->castling; }
 
 /* ---- time and node limits ---- */
 
+/* A planned time is at least 1 ms: no time left means move at once, never "no limit". */
+static int64_t at_least_1ms(int64_t ms) { return ms < 1 ? 1 : ms; }
+
+/* In 64 bits: clock, increment and overhead come from the user and may each be near INT_MAX or
+ * below zero. A negative increment counts as none. */
 static void plan_time(Engine *e, Color us)
 {
     const SearchLimits *l = &e->limits;
     e->soft_ms = e->hard_ms = 0;
     if (l->movetime_ms > 0) {
-        e->soft_ms = e->hard_ms = l->movetime_ms - e->move_overhead > 1 ? l->movetime_ms - e->move_overhead : 1;
+        e->soft_ms = e->hard_ms = at_least_1ms((int64_t)l->movetime_ms - e->move_overhead);
         return;
     }
     if (l->time_ms[us] < 0 || l->infinite)
         return;
-    int left = l->time_ms[us] - e->move_overhead;
-    if (left < 1)
-        left = 1;
-    int moves = l->movestogo > 0 ? l->movestogo : 30;
-    int base = left / moves + l->inc_ms[us] * 3 / 4;
-    int cap = left * 2 / 5;
-    e->soft_ms = base < cap ? base : cap;
-    e->hard_ms = base * 4 < cap ? base * 4 : cap;
-    if (e->soft_ms < 1)
-        e->soft_ms = 1;
-    if (e->hard_ms < 1)
-        e->hard_ms = 1;
+    int64_t left = at_least_1ms((int64_t)l->time_ms[us] - e->move_overhead);
+    int64_t moves = l->movestogo > 0 ? l->movestogo : 30;
+    int64_t inc = l->inc_ms[us] > 0 ? l->inc_ms[us] : 0;
+    int64_t base = left / moves + inc * 3 / 4;
+    int64_t cap = left * 2 / 5;
+    e->soft_ms = at_least_1ms(base < cap ? base : cap);
+    e->hard_ms = at_least_1ms(base * 4 < cap ? base * 4 : cap);
 }
 
 static void check_limits(Worker *w)

@@ -18,8 +18,8 @@ typedef struct {
     int depth;          /* 0: no depth limit */
     uint64_t nodes;     /* 0: no node limit */
     int movetime_ms;    /* 0: none */
-    int time_ms[COLOR_NB]; /* remaining clock, -1 when not given */
-    int inc_ms[COLOR_NB];
+    int time_ms[COLOR_NB]; /* remaining clock; negative when not given */
+    int inc_ms[COLOR_NB];  /* a negative increment counts as none */
     int movestogo;      /* 0: sudden death */
     int mate;           /* search for a mate in this many moves; 0: no */
     bool infinite;      /* run until engine_stop() */

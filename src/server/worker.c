@@ -204,6 +204,9 @@ static bool serve_game(EngineThread *t, Worker *w)
     int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
     if (ms > t->pool->max_think_ms)
         ms = t->pool->max_think_ms;
+    /* 0 would mean no limit at all: a movetime read from an edited database must still end. */
+    if (ms < 1)
+        ms = 1;
     t->w = w;
     t->job = job;
     t->serial = g->analysis.serial;

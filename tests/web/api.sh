@@ -166,8 +166,15 @@ req GET /api/games; expect "list games" 200
 check "list: 7 games" test "$(json .total)" = 7
 req GET '/api/games?limit=0'; expect "bad limit" 400
 req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
+# A game turned by hand in the database into one where an engine is to move with movetime 0: 0
+# must not mean a search without end when the game is loaded.
+req POST /api/games '{"variant":"glinski","white":"human","black":"human"}'; expect "game to edit in the database" 201
+tid=$(json .id)
 stop_server
 check "server stopped cleanly (no leaks under ASan)" test "$server_rc" = 0
+sqlite3 "$tmp/games.db" "UPDATE games SET white_engine = 1, level = 20, movetime = 0 WHERE id = $tid"
+check "database edited: an engine to move with movetime 0" \
+  test "$(sqlite3 "$tmp/games.db" "SELECT white_engine || ' ' || movetime || ' ' || plies FROM games WHERE id = $tid")" = "1 0 0"
 start_server "$hex" "$tmp/games.db" || { bad "restart"; echo "$passed passed, $failed failed"; exit 1; }
 req GET "/api/games/$id"; expect "game kept over a restart" 200
 check "kept: one move and the result" test "$(json '(.moves | length | tostring) + " " + .result')" = "1 1-1"
@@ -177,6 +184,12 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 check "the engine resumes its move after a restart" test "$(json '.moves | length')" = 2
+for _ in $(seq 1 100); do
+  req GET "/api/games/$tid"
+  [ "$(json '.moves | length')" = 1 ] && break
+  sleep 0.1
+done
+check "an engine with movetime 0 in the database still moves after a restart" test "$(json '.moves | length')" = 1
 req DELETE "/api/games/$gid"; expect "delete a game" 200
 req GET "/api/games/$gid"; expect "deleted game gone" 404
 stop_server
