@@ -3,9 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence starting at s (at most n bytes available), 0 if invalid.
- * Overlong forms, surrogates and code points past U+10FFFF are invalid (RFC 3629). */
-static size_t utf8_sequence(const unsigned char *s, size_t n)
+size_t utf8_sequence(const unsigned char *s, size_t n)
 {
     unsigned char c = s[0];
     size_t need;

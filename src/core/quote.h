@@ -19,5 +19,8 @@ enum { QUOTE_BUF_SIZE = 4 * QUOTE_MAX_SHOWN + 40 };
 const char *quote_bytes(char *buf, const char *text, size_t len);
 /* The same for a NUL-terminated string (NULL quotes as the empty string). */
 const char *quote(char *buf, const char *text);
+/* Length of the valid UTF-8 sequence at s (n bytes available), 0 when it is not valid UTF-8
+ * (overlong forms, surrogates and code points past U+10FFFF are not, RFC 3629). */
+size_t utf8_sequence(const unsigned char *s, size_t n);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "../core/notation.h"
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 
 void gamefile_free(GameFile *f)
@@ -172,9 +173,10 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
     PlayReport rep;
     game_play(&g, p, NULL, &rep);
     if (rep.error.failed) {
+        char qt[QUOTE_BUF_SIZE];
         if (rep.error.ply)
             snprintf(err, (size_t)err_size, "line %d, move %d '%s': %s", rep.error.line, rep.error.ply,
-                     rep.error.token, rep.error.reason);
+                     quote(qt, rep.error.token), rep.error.reason);
         else
             snprintf(err, (size_t)err_size, "line %d: %s", rep.error.line, rep.error.reason);
         goto done;

@@ -8,9 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { HTTP_BODY_MAX = 1 << 20 };
-
-typedef struct HttpRequest HttpRequest;
+#include "request.h"
 
 typedef struct {
     int status;
@@ -36,13 +34,6 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
                        int err_size);
 int http_port(const HttpServer *s);
 void http_stop(HttpServer *s);
-
-const char *http_method(const HttpRequest *r);
-const char *http_path(const HttpRequest *r);
-const char *http_body(const HttpRequest *r); /* NUL-terminated */
-size_t http_body_len(const HttpRequest *r);
-/* A query-string argument, or NULL. */
-const char *http_query(const HttpRequest *r, const char *key);
 
 /* Sets the response to a copy of text. */
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "../cli/cli.h"
+#include "../core/quote.h"
 #include "api.h"
 #include "files.h"
 #include "http.h"
@@ -62,7 +63,9 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         else if (!strcmp(a, "--hash"))
             ok = parse_number(a, val, 1, 4096, &o->limits.hash_mb);
         else {
-            fprintf(stderr, "hexchess serve: unknown option or missing value: '%s' (see hexchess serve --help)\n", a);
+            char q[QUOTE_BUF_SIZE];
+            fprintf(stderr, "hexchess serve: unknown option or missing value: '%s' (see hexchess serve --help)\n",
+                    quote(q, a));
             return 2;
         }
         if (!ok)
