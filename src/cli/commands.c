@@ -10,6 +10,7 @@
 #include "../core/postext.h"
 #include "../core/status.h"
 #include "cli.h"
+#include "../core/quote.h"
 
 bool cli_load_position(const CliOptions *opts, Position *p)
 {
@@ -38,7 +39,8 @@ static Position *load_position(const CliOptions *opts)
 int cmd_moves(const CliOptions *opts)
 {
     if (opts->argc) {
-        fprintf(stderr, "hexchess moves: unexpected argument '%s'\n", opts->argv[0]);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess moves: unexpected argument '%s'\n", quote(q, opts->argv[0]));
         return 2;
     }
     Position *p = load_position(opts);
@@ -69,7 +71,8 @@ int cmd_perft(const CliOptions *opts)
     errno = 0;
     long depth = strtol(opts->argv[0], &end, 10);
     if (*end || end == opts->argv[0] || depth < 1 || depth > 20) {
-        fprintf(stderr, "hexchess perft: DEPTH must be a number from 1 to 20, not '%s'\n", opts->argv[0]);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess perft: DEPTH must be a number from 1 to 20, not '%s'\n", quote(q, opts->argv[0]));
         return 2;
     }
     Position *p = load_position(opts);
@@ -118,8 +121,9 @@ int cmd_apply(const CliOptions *opts)
     for (int i = 0; i < opts->argc; i++) {
         Move m = move_from_text(p, opts->argv[i]);
         if (m == MOVE_NONE) {
+            char q[QUOTE_BUF_SIZE];
             fprintf(stderr, "hexchess apply: move %d '%s' is not legal here (see hexchess moves)\n", i + 1,
-                    opts->argv[i]);
+                    quote(q, opts->argv[i]));
             free(p);
             return 1;
         }

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "../core/quote.h"
 
 static void print_main_help(void)
 {
@@ -39,7 +40,9 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
         if (!strcmp(a, "-v") || !strcmp(a, "--variant")) {
             o->variant = variant_find(argv[++i]);
             if (!o->variant) {
-                fprintf(stderr, "hexchess %s: unknown variant '%s' (cescacs or glinski)\n", cmd->name, argv[i]);
+                char q[QUOTE_BUF_SIZE];
+                fprintf(stderr, "hexchess %s: unknown variant '%s' (cescacs or glinski)\n", cmd->name,
+                        quote(q, argv[i]));
                 return 2;
             }
         } else if (!strcmp(a, "-p") || !strcmp(a, "--position")) {
@@ -55,7 +58,9 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             o->help = true;
         } else if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9') && !cmd->own_options) {
-            fprintf(stderr, "hexchess %s: unknown option '%s' (see hexchess %s --help)\n", cmd->name, a, cmd->name);
+            char q[QUOTE_BUF_SIZE];
+            fprintf(stderr, "hexchess %s: unknown option '%s' (see hexchess %s --help)\n", cmd->name, quote(q, a),
+                    cmd->name);
             return 2;
         } else {
             o->argv[o->argc++] = argv[i];
@@ -84,6 +89,7 @@ int main(int argc, char **argv)
         }
         return cmd->run(&o);
     }
-    fprintf(stderr, "hexchess: unknown command '%s' (see hexchess --help)\n", argv[1]);
+    char q[QUOTE_BUF_SIZE];
+    fprintf(stderr, "hexchess: unknown command '%s' (see hexchess --help)\n", quote(q, argv[1]));
     return 2;
 }

@@ -18,6 +18,7 @@
 #include "../core/status.h"
 #include "cli.h"
 #include "uciclient.h"
+#include "../core/quote.h"
 
 enum { MAX_OPENINGS = 1000, DEFAULT_MAX_PLIES = 600, ENGINE_START_MS = 10000 };
 
@@ -102,7 +103,8 @@ static bool start_engine(UciClient *c, const char *cmd, const MatchConfig *cfg)
     if (!uci_client_start(c, cmd))
         return false;
     if (!uci_client_send(c, "uci") || !uci_client_wait_for(c, "uciok", line, sizeof line, ENGINE_START_MS)) {
-        fprintf(stderr, "hexchess match: '%s' did not answer 'uci'\n", cmd);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess match: '%s' did not answer 'uci'\n", quote(q, cmd));
         return false;
     }
     uci_client_send(c, "setoption name UCI_Variant value %s", cfg->variant->desc->name);
@@ -284,7 +286,8 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         Move mv = move_from_text(p, text);
         if (mv == MOVE_NONE) {
             char reason[96];
-            snprintf(reason, sizeof reason, "illegal move '%s'", text);
+            char q[QUOTE_BUF_SIZE];
+            snprintf(reason, sizeof reason, "illegal move '%s'", quote(q, text));
             decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], reason);
             fprintf(stderr, "hexchess match: game %d: %s by %s\n", number, reason, names[side]);
             break;
@@ -464,7 +467,8 @@ int cmd_match(const CliOptions *opts)
             ok = ok && sscanf(v, "%lf,%lf", &cfg.elo0, &cfg.elo1) == 2 && cfg.elo1 > cfg.elo0;
             cfg.sprt = true;
         } else {
-            fprintf(stderr, "hexchess match: unknown option '%s' (see hexchess match --help)\n", a);
+            char q[QUOTE_BUF_SIZE];
+            fprintf(stderr, "hexchess match: unknown option '%s' (see hexchess match --help)\n", quote(q, a));
             return 2;
         }
         if (!ok) {
@@ -492,7 +496,8 @@ int cmd_match(const CliOptions *opts)
         return 1;
     }
     if (cfg.pgn_path && !(m.pgn = fopen(cfg.pgn_path, "w"))) {
-        fprintf(stderr, "hexchess match: cannot write '%s'\n", cfg.pgn_path);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess match: cannot write '%s'\n", quote(q, cfg.pgn_path));
         return 1;
     }
     mtx_init(&m.lock, mtx_plain);

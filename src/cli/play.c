@@ -12,6 +12,7 @@
 #include "../core/status.h"
 #include "../server/gamefile.h"
 #include "cli.h"
+#include "../core/quote.h"
 
 typedef struct {
     const Variant *v;
@@ -404,7 +405,9 @@ static bool handle(Play *pl, char *line)
         if (m == MOVE_NONE)
             m = movetext_read(pl->pos, &letters, cmd, &marks, why, sizeof why);
         if (m == MOVE_NONE) {
-            printf("'%s' is not a legal move here: %s\n(type 'moves' for the list, 'help' for commands)\n", cmd, why);
+            char q[QUOTE_BUF_SIZE];
+            printf("'%s' is not a legal move here: %s\n(type 'moves' for the list, 'help' for commands)\n", quote(q, cmd),
+                   why);
             return true;
         }
         if (pl->pos->ply >= MAX_GAME_PLY - 2 * MAX_PLY) {
@@ -450,7 +453,8 @@ static int play_options(const CliOptions *opts, Play *pl, const char **load)
         } else if (!strcmp(a, "--no-color")) {
             pl->color = false;
         } else {
-            fprintf(stderr, "hexchess play: unknown option '%s' (see hexchess play --help)\n", a);
+            char q[QUOTE_BUF_SIZE];
+            fprintf(stderr, "hexchess play: unknown option '%s' (see hexchess play --help)\n", quote(q, a));
             return 2;
         }
     }

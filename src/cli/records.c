@@ -7,13 +7,15 @@
 #include "../core/postext.h"
 #include "../core/record.h"
 #include "cli.h"
+#include "../core/quote.h"
 
 /* Reads a whole file ("-" for standard input); NULL with a message on failure. */
 static char *slurp(const char *cmd, const char *path, size_t *size)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) {
-        fprintf(stderr, "hexchess %s: cannot read '%s': %s\n", cmd, path, strerror(errno));
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess %s: cannot read '%s': %s\n", cmd, quote(q, path), strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, len = 0;
@@ -35,7 +37,8 @@ static char *slurp(const char *cmd, const char *path, size_t *size)
     if (f != stdin)
         fclose(f);
     if (!buf || error) {
-        fprintf(stderr, "hexchess %s: cannot read '%s'%s\n", cmd, path, buf ? "" : ": out of memory");
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess %s: cannot read '%s'%s\n", cmd, quote(q, path), buf ? "" : ": out of memory");
         free(buf);
         return NULL;
     }
@@ -54,7 +57,9 @@ static bool option_letters(const char *cmd, const char *name, const Variant *v, 
 {
     if (letters_named(out, v, name))
         return true;
-    fprintf(stderr, "hexchess %s: the letter set '%s' does not fit %s (sets: default", cmd, name, v->desc->title);
+    char q[QUOTE_BUF_SIZE];
+    fprintf(stderr, "hexchess %s: the letter set '%s' does not fit %s (sets: default", cmd, quote(q, name),
+            v->desc->title);
     for (int i = 0; letter_set_names[i]; i++)
         if (letters_named(out, v, letter_set_names[i]))
             fprintf(stderr, ", %s", letter_set_names[i]);
@@ -84,7 +89,8 @@ static int replay_file(const CliOptions *opts, const char *path, Position *p, in
         PlayReport rep;
         game_play(&g, p, opts->from_letters ? &letters : NULL, &rep);
         if (rep.error.failed) {
-            printf("%d error ply %d '%s': %s\n", *number, rep.error.ply, rep.error.token, rep.error.reason);
+            char q[QUOTE_BUF_SIZE];
+            printf("%d error ply %d '%s': %s\n", *number, rep.error.ply, quote(q, rep.error.token), rep.error.reason);
             *failed = true;
         } else {
             char position[POSITION_TEXT_MAX];
@@ -136,10 +142,11 @@ static int convert_game(const CliOptions *opts, Game *g, Position *p, bool moves
         return 2;
     WriteOptions wo = {STYLE_STANDARD, opts->letters ? &out : NULL, moves_only};
     if (opts->to && !move_style_named(v, opts->to, &wo.style)) {
+        char q[QUOTE_BUF_SIZE];
         fprintf(stderr,
                 "hexchess convert: '%s' is no notation of %s (C'escacs: ctl, ascii; Glinski: san, full, coord, "
                 "digital)\n",
-                opts->to, v->desc->title);
+                quote(q, opts->to), v->desc->title);
         return 2;
     }
     PlayReport rep;
@@ -152,8 +159,9 @@ static int convert_game(const CliOptions *opts, Game *g, Position *p, bool moves
     fputs(text, stdout);
     free(text);
     if (rep.error.failed) {
-        fprintf(stderr, "hexchess convert: %s: stopped at ply %d '%s': %s\n", where, rep.error.ply, rep.error.token,
-                rep.error.reason);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess convert: %s: stopped at ply %d '%s': %s\n", where, rep.error.ply,
+                quote(q, rep.error.token), rep.error.reason);
         return 1;
     }
     return 0;

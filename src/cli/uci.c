@@ -14,6 +14,7 @@
 #include "../core/postext.h"
 #include "../core/search.h"
 #include "cli.h"
+#include "../core/quote.h"
 
 typedef struct {
     Engine *engine;
@@ -172,7 +173,8 @@ static void cmd_position(Uci *u, char *args)
     else if (!strncmp(args, "fen ", 4))
         text = args + 4;
     else {
-        say(u, "info string error: position needs 'startpos' or 'fen <position>', got '%s'", args);
+        char q[QUOTE_BUF_SIZE];
+        say(u, "info string error: position needs 'startpos' or 'fen <position>', got '%s'", quote(q, args));
         return;
     }
     char err[256];
@@ -190,7 +192,8 @@ static void cmd_position(Uci *u, char *args)
         n++;
         Move mv = move_from_text(p, m);
         if (mv == MOVE_NONE || p->ply >= MAX_GAME_PLY - MAX_PLY - 1) {
-            say(u, "info string error: move %d '%s' is not legal; position unchanged", n, m);
+            char q[QUOTE_BUF_SIZE];
+            say(u, "info string error: move %d '%s' is not legal; position unchanged", n, quote(q, m));
             free(p);
             return;
         }
@@ -245,7 +248,8 @@ static void cmd_go(Uci *u, char *args)
         else if (!strcmp(t, "mate"))
             ok = read_int(&save, &l.mate) && l.mate > 0;
         else {
-            say(u, "info string error: unknown go parameter '%s'", t);
+            char q[QUOTE_BUF_SIZE];
+            say(u, "info string error: unknown go parameter '%s'", quote(q, t));
             return;
         }
         if (!ok) {
@@ -309,7 +313,8 @@ int cmd_uci_loop(const CliOptions *opts)
     Uci u = {0};
     for (int i = 0; i < opts->argc; i++) {
         if (strcmp(opts->argv[i], "--baseline")) {
-            fprintf(stderr, "hexchess uci: unknown argument '%s' (see hexchess uci --help)\n", opts->argv[i]);
+            char q[QUOTE_BUF_SIZE];
+            fprintf(stderr, "hexchess uci: unknown argument '%s' (see hexchess uci --help)\n", quote(q, opts->argv[i]));
             return 2;
         }
         u.baseline = true;
@@ -352,7 +357,8 @@ int cmd_uci_loop(const CliOptions *opts)
             if (!strcmp(cmd, uci_commands[i].name))
                 c = &uci_commands[i];
         if (!c) {
-            say(&u, "info string error: unknown command '%s'", cmd);
+            char q[QUOTE_BUF_SIZE];
+            say(&u, "info string error: unknown command '%s'", quote(q, cmd));
             continue;
         }
         if (u.searching && !c->during_search) {

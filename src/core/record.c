@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "postext.h"
+#include "quote.h"
 
 /* ---------------------------------------------------------------- model */
 
@@ -353,14 +354,14 @@ static bool read_label(RecordReader *r, Game *g)
         return false;
     }
     next(r); /* ']' */
+    char q[QUOTE_BUF_SIZE];
     if (!known_label(name))
-        warnf(r, line, "unknown label '%s' (kept as it is)", name);
+        warnf(r, line, "unknown label '%s' (kept as it is)", quote(q, name));
     if (!strcmp(name, "Variant")) {
         const Variant *var = variant_by_label(value);
         if (!var) {
-            char token[80];
-            snprintf(token, sizeof token, "%.70s", value);
-            syntax_error(r, g, line, token, "unknown variant '%s' in the Variant label", value);
+            quote(q, value);
+            syntax_error(r, g, line, q, "unknown variant '%s' in the Variant label", q);
             return false;
         }
         g->variant = var;
@@ -484,7 +485,8 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
     if (ends)
         move[m - 1] = 0;
     if (strlen(move) >= MOVETEXT_MAX) {
-        syntax_error(r, g, line, s, "'%.40s...' is too long to be a move", s);
+        char q[QUOTE_BUF_SIZE];
+        syntax_error(r, g, line, s, "'%s' is too long to be a move", quote(q, s));
         return true;
     }
     if (!line_add(st->lines[st->depth], move, line)) {
