@@ -81,14 +81,14 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *
     return ok;
 }
 
-static void route(HttpServer *s, HttpRequest *req, HttpResponse *res)
+void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req, HttpResponse *res)
 {
     if (req->malformed[0]) {
         http_error(res, 400, "%s", req->malformed);
         return;
     }
-    for (int i = 0; i < s->route_count; i++) {
-        const HttpRoute *rt = &s->routes[i];
+    for (int i = 0; i < route_count; i++) {
+        const HttpRoute *rt = &routes[i];
         if (!strncmp(req->path, rt->prefix, strlen(rt->prefix))) {
             rt->handler(req, res, rt->ctx);
             return;
@@ -125,7 +125,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (req->too_large)
         http_error(&res, 413, "request body larger than %d bytes", HTTP_BODY_MAX);
     else
-        route(s, req, &res);
+        http_route(s->routes, s->route_count, req, &res);
     if (!res.status)
         http_error(&res, 500, "no response");
     return send_response(conn, &res);
@@ -229,7 +229,10 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
     return s;
 }
 
-int http_port(const HttpServer *s) { return s->port; }
+int http_port(const HttpServer *s)
+{
+    return s->port;
+}
 
 void http_stop(HttpServer *s)
 {

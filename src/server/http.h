@@ -35,6 +35,10 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
 int http_port(const HttpServer *s);
 void http_stop(HttpServer *s);
 
+/* Answers a request: 400 when its target is malformed, else by the first route whose prefix starts
+ * its path, else 404. The server calls it for every request; a test can call it with no socket. */
+void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req, HttpResponse *res);
+
 /* Sets the response to a copy of text. */
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);
 /* Sets the response to {"error": message} with the status. */
