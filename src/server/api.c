@@ -341,7 +341,8 @@ static bool read_decimal(const char *what, const char *s, size_t len, int64_t lo
     bool ok = len > 0;
     for (size_t i = 0; ok && i < len; i++) {
         ok = s[i] >= '0' && s[i] <= '9' && n <= (hi - (s[i] - '0')) / 10;
-        n = n * 10 + (s[i] - '0');
+        if (ok)
+            n = n * 10 + (s[i] - '0');
     }
     if (ok && n >= lo) {
         *out = n;
