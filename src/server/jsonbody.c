@@ -120,12 +120,18 @@ void body_free(JsonBody *b)
     b->root = NULL;
 }
 
-/* Finds a field: 1 when present (*it set), 0 when absent and optional, -1 after a refusal. */
-static int lookup(JsonBody *b, const char *key, BodyNeed need, const char *what, const cJSON **it)
+/* Finds a field whose value is accepts (any value when it is NULL): 1 when present (*it set), 0 when
+ * absent and optional, -1 after a refusal. */
+static int lookup(JsonBody *b, const char *key, BodyNeed need, const char *what,
+                  cJSON_bool (*accepts)(const cJSON *), const cJSON **it)
 {
     if (b->error[0])
         return -1;
     *it = cJSON_GetObjectItemCaseSensitive(b->root, key);
+    if (*it && accepts && !accepts(*it)) {
+        refuse(b, key, what, *it);
+        return -1;
+    }
     if (*it)
         return 1;
     if (need == BODY_OPTIONAL)
@@ -137,13 +143,10 @@ static int lookup(JsonBody *b, const char *key, BodyNeed need, const char *what,
 bool body_string(JsonBody *b, const char *key, BodyNeed need, const char **out)
 {
     const cJSON *it;
-    int found = lookup(b, key, need, "a string", &it);
-    if (found <= 0)
-        return found == 0;
-    if (!cJSON_IsString(it))
-        return refuse(b, key, "a string", it);
-    *out = it->valuestring;
-    return true;
+    int found = lookup(b, key, need, "a string", cJSON_IsString, &it);
+    if (found > 0)
+        *out = it->valuestring;
+    return found >= 0;
 }
 
 bool body_int(JsonBody *b, const char *key, BodyNeed need, int lo, int hi, int *out)
@@ -151,7 +154,7 @@ bool body_int(JsonBody *b, const char *key, BodyNeed need, int lo, int hi, int *
     char what[64];
     snprintf(what, sizeof what, "an integer from %d to %d", lo, hi);
     const cJSON *it;
-    int found = lookup(b, key, need, what, &it);
+    int found = lookup(b, key, need, what, NULL, &it);
     if (found <= 0)
         return found == 0;
     /* The range test comes first: it also keeps NaN, infinities and huge values from the cast. */
@@ -165,13 +168,10 @@ bool body_int(JsonBody *b, const char *key, BodyNeed need, int lo, int hi, int *
 bool body_bool(JsonBody *b, const char *key, BodyNeed need, bool *out)
 {
     const cJSON *it;
-    int found = lookup(b, key, need, "true or false", &it);
-    if (found <= 0)
-        return found == 0;
-    if (!cJSON_IsBool(it))
-        return refuse(b, key, "true or false", it);
-    *out = cJSON_IsTrue(it);
-    return true;
+    int found = lookup(b, key, need, "true or false", cJSON_IsBool, &it);
+    if (found > 0)
+        *out = cJSON_IsTrue(it);
+    return found >= 0;
 }
 
 bool body_enum(JsonBody *b, const char *key, BodyNeed need, const char *const *names, int *out)
@@ -185,7 +185,7 @@ bool body_enum(JsonBody *b, const char *key, BodyNeed need, const char *const *n
         n += (size_t)snprintf(what + n, sizeof what - n, "%s\"%s\"", i == 0 ? "" : i == count - 1 ? " or " : ", ",
                               names[i]);
     const cJSON *it;
-    int found = lookup(b, key, need, what, &it);
+    int found = lookup(b, key, need, what, NULL, &it);
     if (found <= 0)
         return found == 0;
     for (int i = 0; cJSON_IsString(it) && i < count; i++)
@@ -200,11 +200,9 @@ bool body_words(JsonBody *b, const char *key, BodyNeed need, char **out)
 {
     static const char what[] = "an array of strings without spaces";
     const cJSON *it;
-    int found = lookup(b, key, need, what, &it);
+    int found = lookup(b, key, need, what, cJSON_IsArray, &it);
     if (found <= 0)
         return found == 0;
-    if (!cJSON_IsArray(it))
-        return refuse(b, key, what, it);
     size_t size = 1;
     int i = 0;
     for (const cJSON *w = it->child; w; w = w->next, i++) {

@@ -109,6 +109,9 @@ refused "draw action a number" POST "/api/games/$id/draw" '{"action":5}' "action
 refused "analysis movetime a string" POST "/api/games/$id/analysis" '{"movetime":"x"}' "movetime must be"
 refused "undo takes no field" POST "/api/games/$id/undo" '{"all":true}' "unknown field 'all'"
 refused "move as an array" POST "/api/games/$id/moves" '{"move":["E21-E15"]}' "move must be a string"
+# An error from the core reader of positions reaches the client as a 400 in valid UTF-8, cut short.
+refused "unknown piece letter é" POST /api/games '{"position":"/28:é/ w RKRrkr - 0 1"}' "unknown piece letter 'é'"
+refused "long position of é" POST /api/games "{\"position\":\"/28:$(printf 'é%.0s' {1..200})/ w RKRrkr - 0 1\"}" "placement"
 req POST /api/games '{"variant":"glinski","moves":["f5f6","b7b5"]}'; expect "moves as an array of strings" 201
 check "the moves were played" test "$(json '.moves | length')" = 2
 # A NUL cuts no string short: \u0000 and a raw NUL byte are refused.
