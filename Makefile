@@ -106,13 +106,14 @@ format: ## reformat the sources with clang-format
 clean: ## remove build outputs
 	rm -rf build build-*
 
-# Fuzzing: libFuzzer targets (clang) for the PDTL, FEN, CTL-AN, SAN and CTL-PGN/PGN readers and the
+# Fuzzing: libFuzzer targets (clang) for the PDTL, FEN, CTL-AN, SAN and CTL-PGN/PGN readers, the
 # position validator, the record writer's round trip (read, write in every notation, read again:
-# the same game) and the UCI command loop.
+# the same game), the UCI command loop and the JSON API through its router (no socket;
+# fuzz/worker_stub.c stands in for the engine threads).
 # `make fuzz` runs each for FUZZ_SECONDS; `make -j2 fuzz` runs two at a time.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip uci
+FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip uci api
 FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -135,5 +136,10 @@ $(FUZZ_BUILD)/fuzz_uci: $(FUZZ_FRONT_uci) src/cli/ucisession.h
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(CORE_SRC) $(wildcard fuzz/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(FUZZ_FRONT_$*)
+
+FUZZ_API_SRC = $(filter-out src/server/serve.c src/server/worker.c,$(wildcard src/server/*.c)) fuzz/worker_stub.c
+$(FUZZ_BUILD)/fuzz_api: fuzz/fuzz_api.c $(FUZZ_API_SRC) $(CORE_SRC) $(wildcard fuzz/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_API_SRC) $(CORE_SRC) $(FRONT_LIBS)
 
 -include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)

@@ -671,6 +671,28 @@ expect_error "uci: unknown argument" 2 uci --frobnicate
 printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1
 check "uci --baseline: plays a legal move" has_line '^bestmove [a-l][0-9]+[a-l][0-9]+'
 
+# An argument of 100 KB (or of bytes that are not UTF-8) comes back in an error cut short, as one
+# line of valid UTF-8.
+big=$(head -c 100000 /dev/zero | tr '\0' 'x')
+short_error() {
+  local name=$1 want=$2
+  shift 2
+  expect_error "$name" "$want" "$@"
+  check "$name: the error is short" test "$(wc -c <"$tmp/err")" -le 400
+  check "$name: the error is UTF-8" iconv -f UTF-8 -t UTF-8 "$tmp/err" -o /dev/null
+}
+short_error "huge move for apply" 1 apply "$big"
+short_error "huge move for convert" 1 convert "$big"
+short_error "huge Glinski move with bytes not UTF-8" 1 convert -v glinski "$(printf '\xc3\xff')$big"
+short_error "huge variant" 2 moves -v "$big"
+short_error "huge option" 2 moves "--$big"
+short_error "huge argument to moves" 2 moves "$big"
+short_error "huge command" 2 "$big"
+short_error "huge notation for convert --to" 2 convert --to "$big" E7-E13
+short_error "huge letter set" 2 convert --letters "$big" E7-E13
+short_error "huge perft depth" 2 perft "$big"
+short_error "huge record file name" 1 replay "$big"
+
 # match: a short engine-vs-engine run writes a replayable game file and the score lines.
 cli match -v glinski --engine "$hex uci" --engine "$hex uci" --games 2 --nodes 300 --max-plies 30 \
   --resign 2,500 --pgn "$tmp/match.pgn"

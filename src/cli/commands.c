@@ -111,8 +111,9 @@ int cmd_apply(const CliOptions *opts)
     for (int i = 0; i < opts->argc; i++) {
         Move m = move_from_text(p, opts->argv[i]);
         if (m == MOVE_NONE) {
+            char q[QUOTE_BUF_SIZE];
             fprintf(stderr, "hexchess apply: move %d '%s' is not legal here (see hexchess moves)\n", i + 1,
-                    opts->argv[i]);
+                    quote(q, opts->argv[i]));
             free(p);
             return 1;
         }

@@ -107,7 +107,8 @@ static bool start_engine(UciClient *c, const char *cmd, const MatchConfig *cfg)
     if (!uci_client_start(c, cmd))
         return false;
     if (!uci_client_send(c, "uci") || !uci_client_wait_for(c, "uciok", line, sizeof line, ENGINE_START_MS)) {
-        fprintf(stderr, "hexchess match: '%s' did not answer 'uci'\n", cmd);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess match: '%s' did not answer 'uci'\n", quote(q, cmd));
         return false;
     }
     uci_client_send(c, "setoption name UCI_Variant value %s", cfg->variant->desc->name);
@@ -289,8 +290,8 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         sscanf(line, "bestmove %23s", text);
         Move mv = move_from_text(p, text);
         if (mv == MOVE_NONE) {
-            char reason[96];
-            snprintf(reason, sizeof reason, "illegal move '%s'", text);
+            char reason[96], q[QUOTE_BUF_SIZE];
+            snprintf(reason, sizeof reason, "illegal move '%s'", quote(q, text));
             decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], reason);
             fprintf(stderr, "hexchess match: game %d: %s by %s\n", number, reason, names[side]);
             break;

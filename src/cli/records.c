@@ -82,7 +82,8 @@ static int replay_game(const CliOptions *opts, Game *g, int number, Position *p)
     PlayReport rep;
     game_play(g, p, opts->from_letters ? &letters : NULL, &rep);
     if (rep.error.failed) {
-        printf("%d error ply %d '%s': %s\n", number, rep.error.ply, rep.error.token, rep.error.reason);
+        char q[QUOTE_BUF_SIZE];
+        printf("%d error ply %d '%s': %s\n", number, rep.error.ply, quote(q, rep.error.token), rep.error.reason);
         return EXIT_REJECTED;
     }
     char position[POSITION_TEXT_MAX];
@@ -137,8 +138,9 @@ static int write_converted(const CliOptions *opts, Game *g, Position *p, bool mo
     fputs(text, stdout);
     free(text);
     if (rep.error.failed) {
-        fprintf(stderr, "hexchess convert: %s: stopped at ply %d '%s': %s\n", where, rep.error.ply, rep.error.token,
-                rep.error.reason);
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess convert: %s: stopped at ply %d '%s': %s\n", where, rep.error.ply,
+                quote(q, rep.error.token), rep.error.reason);
         return EXIT_REJECTED;
     }
     warn_about_end("convert", where, g, number, &rep);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <threads.h>
 
+#include "../core/quote.h"
 #include "cli.h"
 #include "ucisession.h"
 
@@ -79,7 +80,8 @@ int cmd_uci_loop(const CliOptions *opts)
     bool baseline = false;
     for (int i = 0; i < opts->argc; i++) {
         if (strcmp(opts->argv[i], "--baseline")) {
-            fprintf(stderr, "hexchess uci: unknown argument '%s' (see hexchess uci --help)\n", opts->argv[i]);
+            char q[QUOTE_BUF_SIZE];
+            fprintf(stderr, "hexchess uci: unknown argument '%s' (see hexchess uci --help)\n", quote(q, opts->argv[i]));
             return 2;
         }
         baseline = true;

@@ -1,4 +1,5 @@
 #include "uciclient.h"
+#include "../core/quote.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -16,14 +17,16 @@ bool uci_client_start(UciClient *c, const char *command)
     memset(c, 0, sizeof *c);
     snprintf(c->name, sizeof c->name, "%s", command);
     if (pipe(in) || pipe(out)) {
-        fprintf(stderr, "hexchess: cannot create pipes for '%s': %s\n", command, strerror(errno));
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess: cannot create pipes for '%s': %s\n", quote(q, command), strerror(errno));
         return false;
     }
     /* A dead engine must show up as EOF on read, not kill the match with SIGPIPE. */
     signal(SIGPIPE, SIG_IGN);
     c->pid = fork();
     if (c->pid < 0) {
-        fprintf(stderr, "hexchess: cannot start '%s': %s\n", command, strerror(errno));
+        char q[QUOTE_BUF_SIZE];
+        fprintf(stderr, "hexchess: cannot start '%s': %s\n", quote(q, command), strerror(errno));
         return false;
     }
     if (c->pid == 0) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "quote.h"
 
 typedef enum { SEP_NONE, SEP_MOVE, SEP_CAPTURE, SEP_SPECIAL } SepKind;
 
@@ -46,7 +47,8 @@ static bool read_cell(const Position *p, const char *s, int *cell, int *len, con
 {
     *cell = variant_parse_cell(p->v, s, len);
     if (*cell == NO_CELL) {
-        snprintf(why, why_size, "expected the %s hex at '%s' in '%s'", what, s, text);
+        char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
+        snprintf(why, why_size, "expected the %s hex at '%s' in '%s'", what, quote(qs, s), quote(qt, text));
         return false;
     }
     return true;
@@ -58,7 +60,8 @@ static bool read_promotion(const Position *p, const Letters *l, const char *s, M
     if (!*s)
         return true;
     if (*s != '=') {
-        snprintf(why, why_size, "unexpected '%s' at the end of '%s'", s, text);
+        char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
+        snprintf(why, why_size, "unexpected '%s' at the end of '%s'", quote(qs, s), quote(qt, text));
         return false;
     }
     if (s[1] == '&' && !s[2]) {
@@ -68,7 +71,8 @@ static bool read_promotion(const Position *p, const Letters *l, const char *s, M
     int n;
     spec->promo = letters_read(l, s + 1, &n);
     if (spec->promo == NO_TYPE || s[1 + n]) {
-        snprintf(why, why_size, "'%s' names no piece to promote to in '%s'", s + 1, text);
+        char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
+        snprintf(why, why_size, "'%s' names no piece to promote to in '%s'", quote(qs, s + 1), quote(qt, text));
         return false;
     }
     (void)p;
@@ -124,11 +128,13 @@ bool ctlan_parse(const Position *p, const Letters *l, const char *text, MoveSpec
     s += n;
     SepKind sep = read_separator(s, &n);
     if (sep == SEP_NONE) {
+        char qt[QUOTE_BUF_SIZE];
         if (*s == 'x' || *s == 'X' || *s == ':')
             snprintf(why, why_size, "'%c' is no CTL-AN separator in '%s' (use - for a move, \xc3\x97 or * for a capture)",
-                     *s, text);
+                     *s, quote(qt, text));
         else
-            snprintf(why, why_size, "expected a separator (- \xc3\x97 * @ @@) after the starting hex in '%s'", text);
+            snprintf(why, why_size, "expected a separator (- \xc3\x97 * @ @@) after the starting hex in '%s'",
+                     quote(qt, text));
         return false;
     }
     s += n;

@@ -1,4 +1,5 @@
 #include "letters.h"
+#include "quote.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -84,13 +85,15 @@ bool letters_redefine(Letters *l, const Variant *v, const char *spec, char *err,
         const char *at = strchr(s, '@');
         size_t new_len = at ? (size_t)(at - s) : 0;
         if (!at || new_len == 0 || new_len >= LETTER_MAX) {
-            snprintf(err, err_size, "Redefine: expected NEW@STANDARD pairs such as 'A@J', found '%s'", s);
+            char q[QUOTE_BUF_SIZE];
+            snprintf(err, err_size, "Redefine: expected NEW@STANDARD pairs such as 'A@J', found '%s'", quote(q, s));
             return false;
         }
         PieceType t = variant_piece_by_letter(v, at[1]);
         if (t == NO_TYPE || (at[2] && at[2] != ',' && at[2] != ' ' && at[2] != ';')) {
-            snprintf(err, err_size, "Redefine: '%.*s' names no piece of %s", (int)(strcspn(at + 1, ", ;")), at + 1,
-                     v->desc->title);
+            char q[QUOTE_BUF_SIZE];
+            snprintf(err, err_size, "Redefine: '%s' names no piece of %s",
+                     quote_bytes(q, at + 1, strcspn(at + 1, ", ;")), v->desc->title);
             return false;
         }
         memcpy(out.text[t], s, new_len);
@@ -98,7 +101,8 @@ bool letters_redefine(Letters *l, const Variant *v, const char *spec, char *err,
         s = at + 2;
     }
     if (!distinct(&out)) {
-        snprintf(err, err_size, "Redefine: '%s' gives two pieces the same letter", spec);
+        char q[QUOTE_BUF_SIZE];
+        snprintf(err, err_size, "Redefine: '%s' gives two pieces the same letter", quote(q, spec));
         return false;
     }
     snprintf(out.name, sizeof out.name, "redefined");

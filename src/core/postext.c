@@ -8,9 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "quote.h"
+
 typedef struct {
     char *err;
     size_t size;
+    char q[2][QUOTE_BUF_SIZE]; /* room for quoting the text a message echoes */
 } Errors;
 
 static bool failf(Errors *e, const char *fmt, ...)
@@ -62,12 +65,17 @@ static bool fill_row(Position *p, const uint8_t *cells, int n, const char *text,
                 run = run > MAX_CELLS ? run : run * 10 + digit; /* saturates: any larger run is too long */
             }
             if (run == 0)
-                return failf(e, "placement: %s has an empty run of 0 in '%.*s'", row, len, text);
+                return failf(e, "placement: %s has an empty run of 0 in '%s'", row,
+                             quote_bytes(e->q[0], text, (size_t)len));
             i += run;
         } else {
             Piece pc = piece_from_letter(p->v, c);
-            if (pc == EMPTY)
-                return failf(e, "placement: %s has an unknown piece letter '%c' in '%.*s'", row, c, len, text);
+            if (pc == EMPTY) {
+                /* The letter may be the first byte of a longer UTF-8 character: show all of it. */
+                size_t ch = utf8_sequence((const unsigned char *)text + k, (size_t)(len - k));
+                return failf(e, "placement: %s has an unknown piece letter '%s' in '%s'", row,
+                             quote_bytes(e->q[1], text + k, ch ? ch : 1), quote_bytes(e->q[0], text, (size_t)len));
+            }
             if (i < n) {
                 if (p->men_count[piece_color(pc)] >= MAX_PIECES_PER_SIDE)
                     return failf(e, "placement: too many men for one side in %s", row);
@@ -77,10 +85,12 @@ static bool fill_row(Position *p, const uint8_t *cells, int n, const char *text,
             k++;
         }
         if (i > n)
-            return failf(e, "placement: %s has %d hexes but '%.*s' describes more", row, n, len, text);
+            return failf(e, "placement: %s has %d hexes but '%s' describes more", row, n,
+                             quote_bytes(e->q[0], text, (size_t)len));
     }
     if (i != n)
-        return failf(e, "placement: %s has %d hexes but '%.*s' describes %d", row, n, len, text, i);
+        return failf(e, "placement: %s has %d hexes but '%s' describes %d", row, n,
+                     quote_bytes(e->q[0], text, (size_t)len), i);
     return true;
 }
 
@@ -111,13 +121,13 @@ static bool parse_pdtl_placement(Position *p, const char *s, Errors *e)
     const Geometry *g = &p->v->geo;
     bool seen[MAX_LINES] = {false};
     if (*s != '/')
-        return failf(e, "placement: must start with '/', found '%s'", s);
+        return failf(e, "placement: must start with '/', found '%s'", quote(e->q[0], s));
     s++;
     while (*s) {
         char *end;
         long line = strtol(s, &end, 10);
         if (end == s || *end != ':')
-            return failf(e, "placement: expected '<line>:' at '%s'", s);
+            return failf(e, "placement: expected '<line>:' at '%s'", quote(e->q[0], s));
         if (line < 0 || line >= g->lines)
             return failf(e, "placement: cross-line %ld is off the board (0-%d)", line, g->lines - 1);
         if (seen[line])
@@ -156,7 +166,7 @@ static bool parse_fen_placement(Position *p, const char *s, Errors *e)
             break;
         s = slash + 1;
         if (rank == 0)
-            return failf(e, "placement: more than %d ranks in '%s'", ranks_of(g), s);
+            return failf(e, "placement: more than %d ranks in '%s'", ranks_of(g), quote(e->q[0], s));
     }
     if (rank != 0)
         return failf(e, "placement: %d ranks given, %d expected", ranks_of(g) - rank, ranks_of(g));
@@ -190,12 +200,12 @@ static bool parse_rights(Position *p, const char *s, Errors *e)
 {
     int white = 0, black = 0, used = 0;
     if (!parse_side_rights(s, true, &white, &used))
-        return failf(e, "castling: cannot read White's rights in '%s' (RKR, KR, RK, K or -)", s);
+        return failf(e, "castling: cannot read White's rights in '%s' (RKR, KR, RK, K or -)", quote(e->q[0], s));
     const char *rest = s + used;
     if (*rest && !parse_side_rights(rest, false, &black, &used))
-        return failf(e, "castling: cannot read Black's rights in '%s' (rkr, kr, rk, k or -)", s);
+        return failf(e, "castling: cannot read Black's rights in '%s' (rkr, kr, rk, k or -)", quote(e->q[0], s));
     if (*rest && rest[used])
-        return failf(e, "castling: unexpected '%s' after the rights", rest + used);
+        return failf(e, "castling: unexpected '%s' after the rights", quote(e->q[0], rest + used));
     p->rights = (uint8_t)(white | black << RIGHTS_PER_SIDE);
     /* A side whose king has moved keeps no rook rights either. */
     for (int c = 0; c < COLOR_NB; c++)
@@ -253,25 +263,25 @@ static bool parse_pdtl_special(Position *p, const char *s, Errors *e)
         int len, victim = variant_parse_cell(v, bracket + 1, &len);
         int t1len, t1 = variant_parse_cell(v, copy + 2, &t1len);
         if (victim == NO_CELL || t1 == NO_CELL)
-            return failf(e, "special: cannot read hexes in '%s'", s);
+            return failf(e, "special: cannot read hexes in '%s'", quote(e->q[0], s));
         int t2 = NO_CELL;
         if (copy[2 + t1len] == ',') {
             int l2;
             t2 = cell_on_line(v, t1, copy + 3 + t1len, &l2);
             if (t2 == NO_CELL)
-                return failf(e, "special: second skipped hex is off the board in '%s'", s);
+                return failf(e, "special: second skipped hex is off the board in '%s'", quote(e->q[0], s));
         }
         int far = NO_CELL, near = t2 == NO_CELL ? t1 : nearest_first(p, victim, t1, t2, &far);
         return set_ep(p, victim, near, far);
     }
     int len, victim = variant_parse_cell(v, copy, &len);
     if (victim == NO_CELL)
-        return failf(e, "special: '%s' does not start with a hex", s);
+        return failf(e, "special: '%s' does not start with a hex", quote(e->q[0], s));
     const char *rest = copy + len;
     if (!*rest)
         return set_scorn(p, victim);
     if (*rest != '@')
-        return failf(e, "special: expected '@' after the hex in '%s'", s);
+        return failf(e, "special: expected '@' after the hex in '%s'", quote(e->q[0], s));
     rest++;
     if (isalpha((unsigned char)*rest)) { /* G15@F14: capturer, then the scornful pawn */
         int vlen, dodger = variant_parse_cell(v, rest, &vlen);
@@ -284,15 +294,15 @@ static bool parse_pdtl_special(Position *p, const char *s, Errors *e)
     }
     int l1len, t1 = cell_on_line(v, victim, rest, &l1len);
     if (t1 == NO_CELL)
-        return failf(e, "special: skipped cross-line is off the board in '%s'", s);
+        return failf(e, "special: skipped cross-line is off the board in '%s'", quote(e->q[0], s));
     rest += l1len;
     if (!*rest)
         return set_ep(p, victim, t1, NO_CELL);
     if (*rest != '-' && *rest != ',')
-        return failf(e, "special: unexpected '%s' in '%s'", rest, s);
+        return failf(e, "special: unexpected '%s' in '%s'", quote(e->q[1], rest), quote(e->q[0], s));
     int l2len, t2 = cell_on_line(v, victim, rest + 1, &l2len);
     if (t2 == NO_CELL || rest[1 + l2len])
-        return failf(e, "special: second skipped cross-line unreadable in '%s'", s);
+        return failf(e, "special: second skipped cross-line unreadable in '%s'", quote(e->q[0], s));
     int far, near = nearest_first(p, victim, t1, t2, &far);
     return set_ep(p, victim, near, far);
 }
@@ -303,7 +313,7 @@ static bool parse_fen_ep(Position *p, const char *s, Errors *e)
         return true;
     int len, skipped = variant_parse_cell(p->v, s, &len);
     if (skipped == NO_CELL || s[len])
-        return failf(e, "en passant: '%s' is not a hex", s);
+        return failf(e, "en passant: '%s' is not a hex", quote(e->q[0], s));
     int victim = p->v->geo.step[p->v->forward_dir[!p->stm]][skipped];
     if (victim == NO_CELL)
         return failf(e, "en passant: no pawn can have skipped '%s'", s);
@@ -312,7 +322,7 @@ static bool parse_fen_ep(Position *p, const char *s, Errors *e)
 
 bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
 {
-    Errors e = {err, err_size};
+    Errors e = {.err = err, .size = err_size};
     if (!strcmp(text, "startpos")) {
         pos_set_start(p, v);
         return true;
@@ -334,7 +344,7 @@ bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, 
     if (!(ctl ? parse_pdtl_placement(p, f[0], &e) : parse_fen_placement(p, f[0], &e)))
         return false;
     if (strcmp(f[1], "w") && strcmp(f[1], "b"))
-        return failf(&e, "turn: expected 'w' or 'b', found '%s'", f[1]);
+        return failf(&e, "turn: expected 'w' or 'b', found '%s'", quote(e.q[0], f[1]));
     p->stm = f[1][0] == 'w' ? WHITE : BLACK;
     int next = 2;
     if (ctl) {
@@ -347,13 +357,13 @@ bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, 
         next++;
     }
     if (n > next && !parse_int(f[next], &p->halfmove))
-        return failf(&e, "halfmove clock: expected a number, found '%s'", f[next]);
+        return failf(&e, "halfmove clock: expected a number, found '%s'", quote(e.q[0], f[next]));
     next++;
     if (n > next) {
         if (!strcmp(f[next], "?") || !strcmp(f[next], "-"))
             p->fullmove = 0;
         else if (!parse_int(f[next], &p->fullmove) || p->fullmove == 0)
-            return failf(&e, "move number: expected a number from 1 or '?', found '%s'", f[next]);
+            return failf(&e, "move number: expected a number from 1 or '?', found '%s'", quote(e.q[0], f[next]));
     }
     p->key = pos_compute_key(p);
     return true;

@@ -495,7 +495,8 @@ static bool read_label(RecordReader *r, Game *g)
     }
     if (missing)
         warnf(r, line, "the label '%s' is never closed with %s: read to the end of its line", name, missing);
-    if (t[from] == '"')
+    bool quoted = t[from] == '"';
+    if (quoted)
         from++;
     /* Values have no length limit: a long Event or Annotator value is kept whole, never cut. */
     char *raw = malloc(to - from + 1), *value = malloc(3 * (to - from) + 1);
@@ -511,12 +512,13 @@ static bool read_label(RecordReader *r, Game *g)
             i++;
         raw[v++] = t[i];
     }
-    while (v > 0 && (raw[v - 1] == ' ' || raw[v - 1] == '\t'))
+    /* Spaces inside quotes are the value's; those before a missing quote or bracket are not. */
+    while ((!quoted || missing) && v > 0 && (raw[v - 1] == ' ' || raw[v - 1] == '\t'))
         v--;
     clean_text(r, line, raw, v, value);
     free(raw);
     if (!known_label(name))
-        warnf(r, line, "unknown label '%s' (kept as it is)", name);
+        warnf(r, line, "unknown label '%s' (kept as it is)", quote(q, name));
     if (!strcmp(name, "Variant")) {
         const Variant *var = variant_by_label(value);
         if (!var) {

@@ -7,6 +7,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "quote.h"
 
 /* Digital notation: file digits off file f, and promotion digits (seed order). */
 static const char DIGIT_FILES[] = "abcdeghikl";
@@ -45,7 +46,9 @@ static bool parse_digital(const Position *p, const char *text, MoveSpec *spec, c
     int from = digital_cell(p->v, (text[0] - '0') * 10 + (text[1] - '0'));
     int to = digital_cell(p->v, (text[2] - '0') * 10 + (text[3] - '0'));
     if (from == NO_CELL || to == NO_CELL) {
-        snprintf(why, why_size, "'%s' is no digital move: '%.2s' names no hex", text, from == NO_CELL ? text : text + 2);
+        char qt[QUOTE_BUF_SIZE];
+        snprintf(why, why_size, "'%s' is no digital move: '%.2s' names no hex", quote(qt, text),
+                 from == NO_CELL ? text : text + 2);
         return false;
     }
     spec->from = from;
@@ -53,7 +56,9 @@ static bool parse_digital(const Position *p, const char *text, MoveSpec *spec, c
     if (n == 5) {
         int d = text[4] - '0';
         if (d < 1 || d > 4) {
-            snprintf(why, why_size, "'%s': the promotion digit is 1 (queen), 2 (rook), 3 (knight) or 4 (bishop)", text);
+            char qt[QUOTE_BUF_SIZE];
+            snprintf(why, why_size, "'%s': the promotion digit is 1 (queen), 2 (rook), 3 (knight) or 4 (bishop)",
+                     quote(qt, text));
             return false;
         }
         spec->promo = DIGIT_PROMO[d];
@@ -93,7 +98,8 @@ static PieceType promo_letter(const Letters *l, const char *s, bool lower_ok, in
 
 static bool unexpected(const char *s, const char *text, char *why, size_t why_size)
 {
-    snprintf(why, why_size, "cannot read '%s' in '%s' as a Glinski move", s, text);
+    char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
+    snprintf(why, why_size, "cannot read '%s' in '%s' as a Glinski move", quote(qs, s), quote(qt, text));
     return false;
 }
 
@@ -111,8 +117,10 @@ bool san_parse(const Position *p, const Letters *l, const char *text, MoveSpec *
         spec->piece = t;
         s += n;
     } else if (isupper((unsigned char)*s) || (unsigned char)*s >= 0x80) {
-        snprintf(why, why_size, "'%.*s' in '%s' is no piece letter of the %s set", *s & 0x80 ? 2 : 1, s, text,
-                 l->name);
+        size_t k = utf8_sequence((const unsigned char *)s, strlen(s));
+        char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
+        snprintf(why, why_size, "'%s' in '%s' is no piece letter of the %s set", quote_bytes(qs, s, k ? k : 1),
+                 quote(qt, text), l->name);
         return false;
     }
     Item items[4];
@@ -150,7 +158,9 @@ bool san_parse(const Position *p, const Letters *l, const char *text, MoveSpec *
             if (isdigit((unsigned char)s[1])) {
                 int cell = variant_parse_cell(v, s, &n);
                 if (cell == NO_CELL) {
-                    snprintf(why, why_size, "'%.*s' in '%s' is not a hex of the board", n, s, text);
+                    char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
+                    snprintf(why, why_size, "'%s' in '%s' is not a hex of the board", quote_bytes(qs, s, (size_t)n),
+                             quote(qt, text));
                     return false;
                 }
                 items[count++] = (Item){ITEM_CELL, cell};
@@ -195,8 +205,9 @@ bool san_parse(const Position *p, const Letters *l, const char *text, MoveSpec *
         spec->from_number = items[1].value;
         spec->to = items[2].value;
     } else {
+        char qt[QUOTE_BUF_SIZE];
         snprintf(why, why_size, "'%s' is no Glinski move (expected forms such as e5, Ndf4, exf5, Bd1-f4, f5f6, 0356)",
-                 text);
+                 quote(qt, text));
         return false;
     }
     return true;

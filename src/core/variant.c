@@ -1,4 +1,5 @@
 #include "variant.h"
+#include "quote.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -151,7 +152,8 @@ static int mirror_dir(int d)
 
 static bool fail(char *err, int size, const char *what, const char *text)
 {
-    snprintf(err, (size_t)size, "%s: '%s'", what, text);
+    char q[QUOTE_BUF_SIZE];
+    snprintf(err, (size_t)size, "%s: '%s'", what, quote(q, text));
     return false;
 }
 

@@ -6,11 +6,16 @@
 #include <string.h>
 
 #include "../core/movegen.h"
+#include "../core/quote.h"
 #include "../core/strbuf.h"
 #include "gamefile.h"
+#include "jsonbody.h"
 #include "worker.h"
 
-static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
+static const char *const COLOR_NAMES[COLOR_NB + 1] = {"white", "black", NULL};
+static const char *const PLAYER_NAMES[] = {"human", "engine", NULL};
+static const char *const DRAW_ACTIONS[] = {
+    [DRAW_OFFER] = "offer", [DRAW_ACCEPT] = "accept", [DRAW_DECLINE] = "decline", [DRAW_CLAIM] = "claim", NULL};
 static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
                                                        "pegasus", "knight", "bishop", "elephant", "pawn"};
 
@@ -298,67 +303,69 @@ static void send_game(ServerGame *g, HttpResponse *res, int status)
 
 /* ---- request bodies ---- */
 
-static cJSON *parse_body(const HttpRequest *req, HttpResponse *res)
+/* Reads the body as an object with the given fields; false after answering 400. */
+static bool read_body(JsonBody *b, const HttpRequest *req, const char *const *fields, HttpResponse *res)
 {
-    if (http_body_len(req) == 0)
-        return cJSON_CreateObject();
-    cJSON *o = cJSON_ParseWithLength(http_body(req), http_body_len(req));
-    if (!o || !cJSON_IsObject(o)) {
-        cJSON_Delete(o);
-        http_error(res, 400, "the body is not a JSON object");
-        return NULL;
-    }
-    return o;
-}
-
-static const char *get_string(const cJSON *o, const char *key, const char *def)
-{
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(it) ? it->valuestring : def;
-}
-
-/* Reads an optional integer field; false (with an error response) when it has the wrong type. */
-static bool get_int(const cJSON *o, const char *key, int *out, HttpResponse *res)
-{
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!it)
+    if (body_parse(b, http_body(req), http_body_len(req), fields))
         return true;
-    if (!cJSON_IsNumber(it) || it->valuedouble < -1e9 || it->valuedouble > 1e9) {
-        http_error(res, 400, "'%s' must be a number", key);
-        return false;
-    }
-    *out = (int)it->valuedouble;
-    return true;
-}
-
-static bool get_player(const cJSON *o, const char *key, bool *engine, HttpResponse *res)
-{
-    const char *s = get_string(o, key, "human");
-    if (strcmp(s, "human") && strcmp(s, "engine")) {
-        http_error(res, 400, "'%s' must be \"human\" or \"engine\"", key);
-        return false;
-    }
-    *engine = !strcmp(s, "engine");
-    return true;
-}
-
-static bool get_side(const cJSON *o, const ServerGame *g, Color *side, HttpResponse *res)
-{
-    const char *s = get_string(o, "side", NULL);
-    if (!s) {
-        /* Default: the one human, or the side to move. */
-        if (g->rec.engine[WHITE] != g->rec.engine[BLACK])
-            *side = g->rec.engine[WHITE] ? BLACK : WHITE;
-        else
-            *side = g->pos->stm;
-        return true;
-    }
-    if (!strcmp(s, "white") || !strcmp(s, "black")) {
-        *side = !strcmp(s, "white") ? WHITE : BLACK;
-        return true;
-    }
-    http_error(res, 400, "'side' must be \"white\" or \"black\"");
+    http_error(res, 400, "%s", b->error);
+    body_free(b);
     return false;
+}
+
+/* The fields a new game and an imported one share: who plays each side and the engine's settings. */
+static void read_players(JsonBody *b, GameSpec *spec, const GameLimits *lim)
+{
+    int white = 0, black = 0;
+    body_enum(b, "white", BODY_OPTIONAL, PLAYER_NAMES, &white);
+    body_enum(b, "black", BODY_OPTIONAL, PLAYER_NAMES, &black);
+    spec->engine[WHITE] = white == 1;
+    spec->engine[BLACK] = black == 1;
+    spec->level = 20;
+    spec->movetime_ms = lim->max_think_ms < 1000 ? lim->max_think_ms : 1000;
+    body_int(b, "level", BODY_OPTIONAL, 0, 20, &spec->level);
+    body_int(b, "movetime", BODY_OPTIONAL, 50, lim->max_think_ms, &spec->movetime_ms);
+}
+
+/* Answers 400 with the body's first refusal; true when there was none. */
+static bool body_ok(JsonBody *b, HttpResponse *res)
+{
+    if (!b->error[0])
+        return true;
+    http_error(res, 400, "%s", b->error);
+    return false;
+}
+
+/* A decimal count from a path or query (s, len bytes): digits only, from lo to hi; false after
+ * answering 400. */
+static bool read_decimal(const char *what, const char *s, size_t len, int64_t lo, int64_t hi, int64_t *out,
+                         HttpResponse *res)
+{
+    int64_t n = 0;
+    bool ok = len > 0;
+    for (size_t i = 0; ok && i < len; i++) {
+        ok = s[i] >= '0' && s[i] <= '9' && n <= (hi - (s[i] - '0')) / 10;
+        if (ok)
+            n = n * 10 + (s[i] - '0');
+    }
+    if (ok && n >= lo) {
+        *out = n;
+        return true;
+    }
+    char q[QUOTE_BUF_SIZE];
+    http_error(res, 400, "%s must be an integer from %lld to %lld, not '%s'", what, (long long)lo, (long long)hi,
+               quote_bytes(q, s, len));
+    return false;
+}
+
+static bool query_int(const HttpRequest *req, const char *key, int lo, int hi, int *out, HttpResponse *res)
+{
+    const char *s = http_query(req, key);
+    int64_t n = *out;
+    if (s && !read_decimal(key, s, strlen(s), lo, hi, &n, res))
+        return false;
+    *out = (int)n;
+    return true;
 }
 
 /* ---- handlers ---- */
@@ -376,36 +383,29 @@ static void answer_created(GameTable *t, ServerGame *g, GameError ge, const char
 
 static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
-    cJSON *body = parse_body(req, res);
-    if (!body)
+    static const char *const fields[] = {"variant", "position", "castling", "moves",    "white",
+                                         "black",   "level",    "movetime", NULL};
+    JsonBody b;
+    if (!read_body(&b, req, fields, res))
         return;
-    const GameLimits *lim = games_limits(t);
-    GameSpec spec = {
-        .variant = get_string(body, "variant", "cescacs"),
-        .position = get_string(body, "position", NULL),
-        .castling = true,
-        .level = 20,
-        .movetime_ms = lim->max_think_ms < 1000 ? lim->max_think_ms : 1000,
-        .moves = get_string(body, "moves", NULL),
-    };
-    const cJSON *castling = cJSON_GetObjectItemCaseSensitive(body, "castling");
-    if (castling && !cJSON_IsBool(castling)) {
-        http_error(res, 400, "'castling' must be true or false");
-        cJSON_Delete(body);
-        return;
+    int variant = 0;
+    char *moves = NULL;
+    GameSpec spec = {.castling = true};
+    body_enum(&b, "variant", BODY_OPTIONAL, variant_names, &variant);
+    body_string(&b, "position", BODY_OPTIONAL, &spec.position);
+    body_bool(&b, "castling", BODY_OPTIONAL, &spec.castling);
+    body_words(&b, "moves", BODY_OPTIONAL, &moves);
+    read_players(&b, &spec, games_limits(t));
+    if (body_ok(&b, res)) {
+        spec.variant = variant_names[variant];
+        spec.moves = moves;
+        GameError ge;
+        char err[300];
+        ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
+        answer_created(t, g, ge, err, res);
     }
-    if (castling)
-        spec.castling = cJSON_IsTrue(castling);
-    if (!get_player(body, "white", &spec.engine[WHITE], res) || !get_player(body, "black", &spec.engine[BLACK], res) ||
-        !get_int(body, "level", &spec.level, res) || !get_int(body, "movetime", &spec.movetime_ms, res)) {
-        cJSON_Delete(body);
-        return;
-    }
-    GameError ge;
-    char err[300];
-    ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
-    cJSON_Delete(body);
-    answer_created(t, g, ge, err, res);
+    free(moves);
+    body_free(&b);
 }
 
 typedef struct {
@@ -430,27 +430,10 @@ static void list_row(const StoredSummary *row, void *ctx)
     cJSON_AddItemToArray(lc->arr, o);
 }
 
-static bool query_int(const HttpRequest *req, const char *key, int def, int lo, int hi, int *out, HttpResponse *res)
-{
-    const char *s = http_query(req, key);
-    if (!s) {
-        *out = def;
-        return true;
-    }
-    char *end;
-    long n = strtol(s, &end, 10);
-    if (*end || end == s || n < lo || n > hi) {
-        http_error(res, 400, "'%s' must be a number from %d to %d", key, lo, hi);
-        return false;
-    }
-    *out = (int)n;
-    return true;
-}
-
 static void list_games(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
-    int limit, offset;
-    if (!query_int(req, "limit", 50, 1, 500, &limit, res) || !query_int(req, "offset", 0, 0, 1 << 30, &offset, res))
+    int limit = 50, offset = 0;
+    if (!query_int(req, "limit", 1, 500, &limit, res) || !query_int(req, "offset", 0, 1 << 30, &offset, res))
         return;
     cJSON *o = cJSON_CreateObject();
     ListCtx lc = {cJSON_AddArrayToObject(o, "games")};
@@ -461,20 +444,6 @@ static void list_games(GameTable *t, const HttpRequest *req, HttpResponse *res)
     }
     cJSON_AddNumberToObject(o, "total", (double)store_count(games_store(t)));
     send_json(res, 200, o);
-}
-
-static bool parse_id(const char *s, size_t len, int64_t *id)
-{
-    if (len == 0 || len > 15)
-        return false;
-    int64_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-        n = n * 10 + (s[i] - '0');
-    }
-    *id = n;
-    return n > 0;
 }
 
 /* The labels of a game's record: those kept from an import, and its players unless kept. */
@@ -520,45 +489,87 @@ static void send_record(ServerGame *g, HttpResponse *res)
 
 static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
-    cJSON *body = parse_body(req, res);
-    if (!body)
+    static const char *const fields[] = {"text", "white", "black", "level", "movetime", NULL};
+    JsonBody b;
+    if (!read_body(&b, req, fields, res))
         return;
-    const char *text = get_string(body, "text", NULL);
-    if (!text) {
-        http_error(res, 400, "give the record as {\"text\": \"...\"}");
-        cJSON_Delete(body);
+    const char *text = NULL;
+    GameSpec spec = {0};
+    body_string(&b, "text", BODY_REQUIRED, &text);
+    read_players(&b, &spec, games_limits(t));
+    if (!body_ok(&b, res)) {
+        body_free(&b);
         return;
     }
     GameFile f;
     char err[400];
-    if (!gamefile_read(text, strlen(text), variant_find("cescacs"), &f, err, (int)sizeof err)) {
-        http_error(res, 422, "%s", err);
-        cJSON_Delete(body);
-        return;
-    }
-    const GameLimits *lim = games_limits(t);
-    GameSpec spec = {
-        .variant = f.variant->desc->name,
-        .position = f.start,
-        .castling = f.castling,
-        .level = 20,
-        .movetime_ms = lim->max_think_ms < 1000 ? lim->max_think_ms : 1000,
-        .moves = f.moves,
-        .tags = f.tags,
-        .result = f.result,
-        .reason = f.reason,
-    };
-    if (!get_player(body, "white", &spec.engine[WHITE], res) || !get_player(body, "black", &spec.engine[BLACK], res) ||
-        !get_int(body, "level", &spec.level, res) || !get_int(body, "movetime", &spec.movetime_ms, res)) {
+    if (gamefile_read(text, strlen(text), variant_find("cescacs"), &f, err, (int)sizeof err)) {
+        spec.variant = f.variant->desc->name;
+        spec.position = f.start;
+        spec.castling = f.castling;
+        spec.moves = f.moves;
+        spec.tags = f.tags;
+        spec.result = f.result;
+        spec.reason = f.reason;
+        GameError ge;
+        ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
         gamefile_free(&f);
-        cJSON_Delete(body);
-        return;
+        answer_created(t, g, ge, err, res);
+    } else {
+        http_error(res, 422, "%s", err);
     }
-    GameError ge;
-    ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
-    gamefile_free(&f);
-    cJSON_Delete(body);
-    answer_created(t, g, ge, err, res);
+    body_free(&b);
+}
+
+/* The actions on one game, their methods and the body fields each takes. */
+static const struct {
+    const char *action, *method;
+    const char *fields[3];
+} ACTIONS[] = {
+    {"", "GET", {NULL}},
+    {"", "DELETE", {NULL}},
+    {"moves", "POST", {"move", NULL}},
+    {"undo", "POST", {NULL}},
+    {"resign", "POST", {"side", NULL}},
+    {"draw", "POST", {"action", "side", NULL}},
+    {"analysis", "POST", {"movetime", NULL}},
+    {"analysis", "DELETE", {NULL}},
+    {"record", "GET", {NULL}},
+};
+
+/* The side a resignation or a draw action is for: the body's, else the one human, else the side to move. */
+static void read_side(JsonBody *b, const ServerGame *g, Color *side)
+{
+    int s = g->rec.engine[WHITE] != g->rec.engine[BLACK] ? (g->rec.engine[WHITE] ? BLACK : WHITE) : g->pos->stm;
+    body_enum(b, "side", BODY_OPTIONAL, COLOR_NAMES, &s);
+    *side = (Color)s;
+}
+
+/* Runs a POST action on an acquired game; GE_OK, or an error with its message. */
+static GameError game_action(ServerGame *g, const char *action, JsonBody *b, char *err, int err_size)
+{
+    Color side;
+    if (!strcmp(action, "moves")) {
+        const char *mv = NULL;
+        body_string(b, "move", BODY_REQUIRED, &mv);
+        return b->error[0] ? GE_BAD_REQUEST : sgame_play(g, mv, err, err_size);
+    }
+    if (!strcmp(action, "undo"))
+        return sgame_undo(g, err, err_size);
+    if (!strcmp(action, "resign")) {
+        read_side(b, g, &side);
+        return b->error[0] ? GE_BAD_REQUEST : sgame_resign(g, side, err, err_size);
+    }
+    if (!strcmp(action, "draw")) {
+        int what = DRAW_OFFER;
+        body_enum(b, "action", BODY_OPTIONAL, DRAW_ACTIONS, &what);
+        read_side(b, g, &side);
+        return b->error[0] ? GE_BAD_REQUEST : sgame_draw(g, (DrawAction)what, side, err, err_size);
+    }
+    /* The worker caps the search at the server's think-time limit. */
+    int ms = 2000;
+    body_int(b, "movetime", BODY_OPTIONAL, 50, 3600 * 1000, &ms);
+    return b->error[0] ? GE_BAD_REQUEST : sgame_analyse(g, ms, err, err_size);
 }
 
 /* /api/games/ID[/action] */
@@ -568,11 +579,26 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     const char *slash = strchr(rest, '/');
     size_t id_len = slash ? (size_t)(slash - rest) : strlen(rest);
     const char *action = slash ? slash + 1 : "";
-    int64_t id;
-    if (!parse_id(rest, id_len, &id)) {
-        http_error(res, 404, "no such game: '%.*s'", (int)(id_len > 40 ? 40 : id_len), rest);
+    int n = (int)(sizeof ACTIONS / sizeof ACTIONS[0]), known = n, match = n;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(action, ACTIONS[i].action)) {
+            known = i;
+            if (!strcmp(method, ACTIONS[i].method))
+                match = i;
+        }
+    char q[QUOTE_BUF_SIZE];
+    if (known == n) {
+        http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
         return;
     }
+    if (match == n) {
+        char qm[QUOTE_BUF_SIZE];
+        http_error(res, 405, "method %s not allowed on %s", quote(qm, method), quote(q, http_path(req)));
+        return;
+    }
+    int64_t id;
+    if (!read_decimal("the game id", rest, id_len, 1, INT64_MAX, &id, res))
+        return;
     if (!*action && !strcmp(method, "DELETE")) {
         GameError e = games_delete(t, id);
         if (e != GE_OK) {
@@ -585,71 +611,32 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
         send_json(res, 200, o);
         return;
     }
-    static const struct {
-        const char *action, *method;
-    } known[] = {{"", "GET"},         {"moves", "POST"}, {"undo", "POST"},     {"resign", "POST"},
-                 {"draw", "POST"},    {"analysis", "POST"}, {"analysis", "DELETE"}, {"record", "GET"}};
-    bool path_known = false, allowed = false;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (!strcmp(action, known[i].action)) {
-            path_known = true;
-            allowed |= !strcmp(method, known[i].method);
-        }
-    if (!path_known) {
-        http_error(res, 404, "no such page: %s", http_path(req));
-        return;
-    }
-    if (!allowed) {
-        http_error(res, 405, "method %s not allowed on %s", method, http_path(req));
-        return;
-    }
-    cJSON *body = NULL;
-    if (!strcmp(method, "POST") && !(body = parse_body(req, res)))
+    JsonBody b = {0};
+    bool post = !strcmp(method, "POST");
+    if (post && !read_body(&b, req, ACTIONS[match].fields, res))
         return;
     ServerGame *g = games_acquire(t, id);
     if (!g) {
-        cJSON_Delete(body);
         http_error(res, 404, "no such game: %lld", (long long)id);
-        return;
-    }
-    GameError e = GE_OK;
-    char err[300] = "";
-    Color side;
-    if (!strcmp(action, "record")) {
+    } else if (!strcmp(action, "record")) {
         send_record(g, res);
-        goto done;
-    }
-    if (!strcmp(action, "moves")) {
-        const char *mv = get_string(body, "move", NULL);
-        if (!mv)
-            e = GE_BAD_REQUEST, snprintf(err, sizeof err, "give the move as {\"move\": \"...\"}");
+    } else {
+        char err[300] = "";
+        GameError e = GE_OK;
+        if (post)
+            e = game_action(g, action, &b, err, (int)sizeof err);
+        else if (!strcmp(method, "DELETE"))
+            sgame_stop_analysis(g);
+        if (b.error[0])
+            http_error(res, 400, "%s", b.error);
+        else if (e != GE_OK)
+            http_error(res, error_status(e), "%s", err);
         else
-            e = sgame_play(g, mv, err, (int)sizeof err);
-    } else if (!strcmp(action, "undo")) {
-        e = sgame_undo(g, err, (int)sizeof err);
-    } else if (!strcmp(action, "resign")) {
-        if (!get_side(body, g, &side, res))
-            goto done;
-        e = sgame_resign(g, side, err, (int)sizeof err);
-    } else if (!strcmp(action, "draw")) {
-        if (!get_side(body, g, &side, res))
-            goto done;
-        e = sgame_draw(g, get_string(body, "action", "offer"), side, err, (int)sizeof err);
-    } else if (!strcmp(action, "analysis") && !strcmp(method, "POST")) {
-        int ms = 2000;
-        if (!get_int(body, "movetime", &ms, res))
-            goto done;
-        e = sgame_analyse(g, ms, err, (int)sizeof err);
-    } else if (!strcmp(action, "analysis")) {
-        sgame_stop_analysis(g);
+            send_game(g, res, 200);
     }
-    if (e != GE_OK)
-        http_error(res, error_status(e), "%s", err);
-    else
-        send_game(g, res, 200);
-done:
-    games_release(t, g);
-    cJSON_Delete(body);
+    if (g)
+        games_release(t, g);
+    body_free(&b);
 }
 
 void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
@@ -658,6 +645,7 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     const char *path = http_path(req) + strlen("/api/");
     const char *method = http_method(req);
     bool get = !strcmp(method, "GET");
+    char q[QUOTE_BUF_SIZE];
     if (!strcmp(path, "health")) {
         if (!get) {
             http_error(res, 405, "use GET");
@@ -687,6 +675,6 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     } else if (!strncmp(path, "games/", 6)) {
         sgame_route(t, req, res, path + 6);
     } else {
-        http_error(res, 404, "no such page: %s", http_path(req));
+        http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
     }
 }

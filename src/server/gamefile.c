@@ -7,6 +7,7 @@
 
 #include "../core/notation.h"
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/record.h"
 #include "../core/strbuf.h"
 
@@ -145,9 +146,10 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
     PlayReport rep;
     game_play(&g, p, NULL, &rep);
     if (rep.error.failed) {
+        char qt[QUOTE_BUF_SIZE];
         if (rep.error.ply)
             snprintf(err, (size_t)err_size, "line %d, move %d '%s': %s", rep.error.line, rep.error.ply,
-                     rep.error.token, rep.error.reason);
+                     quote(qt, rep.error.token), rep.error.reason);
         else
             snprintf(err, (size_t)err_size, "line %d: %s", rep.error.line, rep.error.reason);
         goto done;

@@ -6,6 +6,7 @@
 
 #include "../core/movegen.h"
 #include "../core/movetext.h"
+#include "../core/quote.h"
 #include "../core/search.h"
 #include "worker.h"
 
@@ -270,7 +271,8 @@ static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err
             return NULL;
         }
         if (m == MOVE_NONE || !push_move(g, m)) {
-            snprintf(err, (size_t)err_size, "move %d '%.*s' is not legal here", n, len > 30 ? 30 : len, s);
+            char q[QUOTE_BUF_SIZE];
+            snprintf(err, (size_t)err_size, "move %d '%s' is not legal here", n, quote_bytes(q, s, (size_t)len));
             sgame_destroy(g);
             return NULL;
         }
@@ -396,15 +398,8 @@ ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char
     *ge = GE_BAD_REQUEST;
     const Variant *v = variant_find(spec->variant ? spec->variant : "");
     if (!v) {
-        snprintf(err, (size_t)err_size, "unknown variant '%s' (cescacs or glinski)", spec->variant ? spec->variant : "");
-        return NULL;
-    }
-    if (spec->level < 0 || spec->level > 20) {
-        snprintf(err, (size_t)err_size, "level must be from 0 to 20");
-        return NULL;
-    }
-    if (spec->movetime_ms < 50 || spec->movetime_ms > t->limits.max_think_ms) {
-        snprintf(err, (size_t)err_size, "movetime must be from 50 to %d ms (the server's cap)", t->limits.max_think_ms);
+        char q[QUOTE_BUF_SIZE];
+        snprintf(err, (size_t)err_size, "unknown variant '%s' (cescacs or glinski)", quote(q, spec->variant));
         return NULL;
     }
     StoredGame rec = {0};
@@ -513,8 +508,9 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
         return fail(GE_CONFLICT, err, err_size, "it is the engine's turn");
     Move m = move_from_text(g->pos, move_text);
     if (m == MOVE_NONE) {
-        snprintf(err, (size_t)err_size, "illegal move '%.40s' (moves are written as the legal list shows them)",
-                 move_text);
+        char q[QUOTE_BUF_SIZE];
+        snprintf(err, (size_t)err_size, "illegal move '%s' (moves are written as the legal list shows them)",
+                 quote(q, move_text));
         return GE_ILLEGAL;
     }
     worker_stop_search(g); /* an analysis of the old position */
@@ -572,15 +568,16 @@ GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
     return GE_OK;
 }
 
-GameError sgame_draw(ServerGame *g, const char *action, Color side, char *err, int err_size)
+GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size)
 {
     if (g->over)
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[side])
         return fail(GE_CONFLICT, err, err_size, "that side is played by the engine");
-    if (!strcmp(action, "offer")) {
+    switch (action) {
+    case DRAW_OFFER:
         if (g->rec.draw_offer == (int)!side)
-            return sgame_draw(g, "accept", side, err, err_size);
+            return sgame_draw(g, DRAW_ACCEPT, side, err, err_size);
         g->rec.draw_offer = (int)side;
         changed(g);
         if (g->rec.engine[!side]) {
@@ -588,31 +585,28 @@ GameError sgame_draw(ServerGame *g, const char *action, Color side, char *err, i
             worker_wake(g);
         }
         return GE_OK;
-    }
-    if (!strcmp(action, "accept")) {
+    case DRAW_ACCEPT:
         if (g->rec.draw_offer != (int)!side)
             return fail(GE_CONFLICT, err, err_size, "there is no draw offer to accept");
         finish(g, g->v->desc->result_draw, "agreement");
         return GE_OK;
-    }
-    if (!strcmp(action, "decline")) {
+    case DRAW_DECLINE:
         if (g->rec.draw_offer != (int)!side)
             return fail(GE_CONFLICT, err, err_size, "there is no draw offer to decline");
         g->rec.draw_offer = -1;
         changed(g);
         return GE_OK;
+    case DRAW_CLAIM:
+        break;
     }
-    if (!strcmp(action, "claim")) {
-        Status st;
-        pos_status(g->pos, &st);
-        if (st.claimable == DRAW_NONE)
-            return fail(GE_CONFLICT, err, err_size, "no draw can be claimed in this position");
-        char name[32];
-        draw_name(g->v, st.claimable, true, name, (int)sizeof name);
-        finish(g, g->v->desc->result_draw, name);
-        return GE_OK;
-    }
-    return fail(GE_BAD_REQUEST, err, err_size, "action must be offer, accept, decline or claim");
+    Status st;
+    pos_status(g->pos, &st);
+    if (st.claimable == DRAW_NONE)
+        return fail(GE_CONFLICT, err, err_size, "no draw can be claimed in this position");
+    char name[32];
+    draw_name(g->v, st.claimable, true, name, (int)sizeof name);
+    finish(g, g->v->desc->result_draw, name);
+    return GE_OK;
 }
 
 void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version)
@@ -632,8 +626,6 @@ void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version)
 
 GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size)
 {
-    if (movetime_ms < 50)
-        return fail(GE_BAD_REQUEST, err, err_size, "movetime must be at least 50 ms");
     Status st;
     pos_status(g->pos, &st);
     if (st.legal_moves == 0)

@@ -103,7 +103,8 @@ Store *games_store(GameTable *t);
 /* The game, locked; NULL when there is no such game. Pair with games_release. */
 ServerGame *games_acquire(GameTable *t, int64_t id);
 void games_release(GameTable *t, ServerGame *g);
-/* A new game, acquired; NULL with a message in err. */
+/* A new game, acquired; NULL with a message in err. The caller checks the level (0-20) and the
+ * think time (from 50 ms to the server's cap). */
 ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
 GameError games_delete(GameTable *t, int64_t id);
 
@@ -111,8 +112,9 @@ GameError games_delete(GameTable *t, int64_t id);
 GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size);
 GameError sgame_undo(ServerGame *g, char *err, int err_size);
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size);
-/* action: "offer", "accept", "decline" or "claim" */
-GameError sgame_draw(ServerGame *g, const char *action, Color side, char *err, int err_size);
+typedef enum { DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, DRAW_CLAIM } DrawAction;
+GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size);
+/* movetime_ms is at least 50 (the caller checks it; the worker caps it). */
 GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size);
 void sgame_stop_analysis(ServerGame *g);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "../core/quote.h"
 #include "deadline.h"
 
 struct HttpServer {
@@ -19,25 +20,6 @@ struct HttpServer {
     int route_count;
     int port;
 };
-
-struct HttpRequest {
-    struct MHD_Connection *conn;
-    const char *method;
-    const char *path;
-    char *body;
-    size_t len, cap;
-    bool too_large;
-};
-
-const char *http_method(const HttpRequest *r) { return r->method; }
-const char *http_path(const HttpRequest *r) { return r->path; }
-const char *http_body(const HttpRequest *r) { return r->body ? r->body : ""; }
-size_t http_body_len(const HttpRequest *r) { return r->len; }
-
-const char *http_query(const HttpRequest *r, const char *key)
-{
-    return MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, key);
-}
 
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len)
 {
@@ -101,16 +83,21 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *
     return ok;
 }
 
-static void route(HttpServer *s, HttpRequest *req, HttpResponse *res)
+void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req, HttpResponse *res)
 {
-    for (int i = 0; i < s->route_count; i++) {
-        const HttpRoute *rt = &s->routes[i];
+    if (req->malformed[0]) {
+        http_error(res, 400, "%s", req->malformed);
+        return;
+    }
+    for (int i = 0; i < route_count; i++) {
+        const HttpRoute *rt = &routes[i];
         if (!strncmp(req->path, rt->prefix, strlen(rt->prefix))) {
             rt->handler(req, res, rt->ctx);
             return;
         }
     }
-    http_error(res, 404, "no such page: %s", req->path);
+    char q[QUOTE_BUF_SIZE];
+    http_error(res, 404, "no such page: %s", quote(q, req->path));
 }
 
 static Deadline *connection_deadline(struct MHD_Connection *conn)
@@ -132,19 +119,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
 {
-    (void)version;
+    (void)version, (void)url; /* the request holds the path as sent, decoded and checked */
     HttpServer *s = cls;
     HttpRequest *req = *con_cls;
-    if (!req) {
+    if (!req)
+        return MHD_NO; /* out of memory in uri_received */
+    if (!req->method) {
         /* First call: the headers are complete. Refuse an announced oversized body before reading it. */
         deadline_disarm(s->deadlines, connection_deadline(conn));
-        req = calloc(1, sizeof *req);
-        if (!req)
-            return MHD_NO;
-        req->conn = conn;
         req->method = method;
-        req->path = url;
-        *con_cls = req;
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX) {
             req->too_large = true;
@@ -159,31 +142,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (*upload_data_size) {
         size_t n = *upload_data_size;
         *upload_data_size = 0;
-        if (req->len + n > HTTP_BODY_MAX) {
-            /* A body without a length (chunked) grew past the cap: stop reading it. */
-            req->too_large = true;
-            return refuse_large_body(conn);
-        }
-        if (req->len + n + 1 > req->cap) {
-            size_t cap = req->cap ? req->cap : 4096;
-            while (cap < req->len + n + 1)
-                cap *= 2;
-            char *b = realloc(req->body, cap);
-            if (!b)
-                return MHD_NO;
-            req->body = b;
-            req->cap = cap;
-        }
-        memcpy(req->body + req->len, upload_data, n);
-        req->len += n;
-        req->body[req->len] = 0;
-        return MHD_YES;
+        if (!request_append_body(req, upload_data, n))
+            return MHD_NO;
+        /* A body without a length (chunked) grew past the cap: stop reading it. */
+        return req->too_large ? refuse_large_body(conn) : MHD_YES;
     }
     HttpResponse res = {0};
-    route(s, req, &res);
+    http_route(s->routes, s->route_count, req, &res);
     if (!res.status)
         http_error(&res, 500, "no response");
     return send_response(conn, &res);
+}
+
+/* libmicrohttpd's own decoding of the path cuts it at a %00 (/index.html%00.js would serve
+ * index.html), so each request starts from the target exactly as the client sent it. */
+static void *uri_received(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    (void)cls, (void)conn;
+    return request_new(NULL, uri);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
@@ -193,11 +169,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     HttpServer *s = cls;
     /* A kept-alive connection now waits for its next request's headers. */
     deadline_arm(s->deadlines, connection_deadline(conn));
-    HttpRequest *req = *con_cls;
-    if (!req)
-        return;
-    free(req->body);
-    free(req);
+    request_free(*con_cls);
     *con_cls = NULL;
 }
 
@@ -218,10 +190,11 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
 /* Parses "ADDR:PORT" or "[ADDR6]:PORT" into addr. */
 static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool *v6, char *err, int err_size)
 {
-    char host[128];
+    char host[128], q[QUOTE_BUF_SIZE];
+    quote(q, listen);
     const char *colon = strrchr(listen, ':');
     if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host) {
-        snprintf(err, (size_t)err_size, "--listen wants ADDR:PORT, e.g. 127.0.0.1:8080, not '%s'", listen);
+        snprintf(err, (size_t)err_size, "--listen wants ADDR:PORT, e.g. 127.0.0.1:8080, not '%s'", q);
         return false;
     }
     memcpy(host, listen, (size_t)(colon - listen));
@@ -229,7 +202,7 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
     char *end;
     long port = strtol(colon + 1, &end, 10);
     if (*end || end == colon + 1 || port < 0 || port > 65535) {
-        snprintf(err, (size_t)err_size, "bad port in '%s'", listen);
+        snprintf(err, (size_t)err_size, "bad port in '%s'", q);
         return false;
     }
     memset(addr, 0, sizeof *addr);
@@ -237,7 +210,7 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
     if (*v6) {
         size_t hl = strlen(host);
         if (hl < 3 || host[hl - 1] != ']') {
-            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", listen);
+            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", q);
             return false;
         }
         host[hl - 1] = 0;
@@ -245,7 +218,7 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
         a6->sin6_family = AF_INET6;
         a6->sin6_port = htons((uint16_t)port);
         if (inet_pton(AF_INET6, host + 1, &a6->sin6_addr) != 1) {
-            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", listen);
+            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", q);
             return false;
         }
         return true;
@@ -256,7 +229,7 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
     if (!strcmp(host, "localhost"))
         snprintf(host, sizeof host, "127.0.0.1");
     if (inet_pton(AF_INET, host, &a4->sin_addr) != 1) {
-        snprintf(err, (size_t)err_size, "bad IPv4 address in '%s'", listen);
+        snprintf(err, (size_t)err_size, "bad IPv4 address in '%s'", q);
         return false;
     }
     return true;
@@ -292,7 +265,7 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
                                  MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->max_connections,
                                  MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)limits->max_per_client,
                                  MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_NOTIFY_COMPLETED,
-                                 on_completed, s, MHD_OPTION_END);
+                                 on_completed, s, MHD_OPTION_URI_LOG_CALLBACK, uri_received, s, MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, (size_t)err_size, "cannot listen on %s (in use, or not an address of this machine?)", listen);
         deadlines_free(s->deadlines);
@@ -305,7 +278,10 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
     return s;
 }
 
-int http_port(const HttpServer *s) { return s->port; }
+int http_port(const HttpServer *s)
+{
+    return s->port;
+}
 
 void http_stop(HttpServer *s)
 {

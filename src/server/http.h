@@ -9,9 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { HTTP_BODY_MAX = 1 << 20 };
-
-typedef struct HttpRequest HttpRequest;
+#include "request.h"
 
 typedef struct {
     int status;
@@ -47,12 +45,9 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
 int http_port(const HttpServer *s);
 void http_stop(HttpServer *s);
 
-const char *http_method(const HttpRequest *r);
-const char *http_path(const HttpRequest *r);
-const char *http_body(const HttpRequest *r); /* NUL-terminated */
-size_t http_body_len(const HttpRequest *r);
-/* A query-string argument, or NULL. */
-const char *http_query(const HttpRequest *r, const char *key);
+/* Answers a request: 400 when its target is malformed, else by the first route whose prefix starts
+ * its path, else 404. The server calls it for every request; a test can call it with no socket. */
+void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req, HttpResponse *res);
 
 /* Sets the response to a copy of text. */
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);

@@ -22,10 +22,12 @@ req() {
   code=$(curl "${args[@]}" "$base$2")
 }
 json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
-# expect NAME STATUS: the status, and a JSON error body for a 4xx.
+# expect NAME STATUS: the status, a body of valid UTF-8, and a JSON error body for a 4xx.
 expect() {
   if [ "$code" != "$2" ]; then
     bad "$1: status $code, expected $2: $(head -c 200 "$tmp/body")"
+  elif ! iconv -f UTF-8 -t UTF-8 "$tmp/body" >/dev/null 2>&1; then
+    bad "$1: the body is not valid UTF-8: $(head -c 200 "$tmp/body" | od -c | head -n 3)"
   elif [ "${2:0:1}" = 4 ] && [ -z "$(json '.error // empty')" ]; then
     bad "$1: status $2 without a JSON error: $(head -c 200 "$tmp/body")"
   else
@@ -74,13 +76,73 @@ check "pawn on its promotion hex: the error names it" grep -q 'White pawn on f11
 req POST /api/games '{"variant":"glinski","movetime":"fast"}'; expect "bad movetime type" 400
 req POST /api/games '{"variant":"glinski","black":"engine","movetime":999999}'; expect "movetime over the cap" 400
 req GET /api/games/999999; expect "unknown game" 404
-req GET /api/games/abc; expect "game id not a number" 404
+req GET /api/games/abc; expect "game id not a number" 400
 req POST "/api/games/$id/moves" '{}'; expect "move missing" 400
 req POST "/api/games/$id/moves" '{"move":"E7-E13"'; expect "move body malformed" 400
 req PUT "/api/games/$id"; expect "method not allowed" 405
 req GET /api/nothing; expect "unknown API path" 404
 req POST "/api/games/$id/draw" '{"action":"dance"}'; expect "unknown draw action" 400
 req POST "/api/games/$id/draw" '{"action":"accept"}'; expect "accept without an offer" 409
+# refused NAME METHOD PATH BODY WORD: a 400 whose one-line error names WORD (the field), in valid UTF-8.
+refused() {
+  req "$2" "$3" "$4"
+  expect "$1" 400
+  local err
+  err=$(json .error)
+  case "$err" in
+    *"$5"*) [ "$(printf '%s' "$err" | wc -l)" = 0 ] && [ "${#err}" -le 300 ] && ok || bad "$1: long error: $err" ;;
+    *) bad "$1: the error does not name $5: $err" ;;
+  esac
+}
+# Wrong JSON types are refused, never replaced by defaults; the error names the field and its type.
+refused "variant as a number" POST /api/games '{"variant":1}' "variant must be"
+refused "white as a boolean" POST /api/games '{"white":true}' "white must be"
+refused "position as a number" POST /api/games '{"position":5}' "position must be a string"
+refused "moves as a number" POST /api/games '{"moves":5}' "moves must be an array"
+refused "a move with a space" POST /api/games '{"variant":"glinski","moves":["f5f6 f7f6"]}' "moves[0]"
+refused "level not an integer" POST /api/games '{"level":20.9}' "level must be an integer from 0 to 20"
+refused "level out of range" POST /api/games '{"level":21}' "level must be an integer"
+refused "level huge" POST /api/games '{"level":1e400}' "level must be an integer"
+refused "castling as a string" POST /api/games '{"castling":"no"}' "castling must be true or false"
+refused "movetime as a string" POST /api/games '{"variant":"glinski","movetime":"fast"}' "movetime must be"
+refused "unknown field" POST /api/games '{"variant":"glinski","colour":"white"}' "unknown field 'colour'"
+refused "field given twice" POST /api/games '{"variant":"glinski","variant":"cescacs"}' "'variant' is given twice"
+refused "junk after the object" POST /api/games '{"variant":"glinski"} junk' "not valid JSON"
+refused "JSON string, not an object" POST /api/games '"glinski"' "must be a JSON object"
+refused "import text missing" POST /api/games/import '{"white":"human"}' "text is missing"
+refused "import text as a number" POST /api/games/import '{"text":5}' "text must be a string"
+refused "resign side null" POST "/api/games/$id/resign" '{"side":null}' "side must be"
+refused "draw action a number" POST "/api/games/$id/draw" '{"action":5}' "action must be"
+refused "analysis movetime a string" POST "/api/games/$id/analysis" '{"movetime":"x"}' "movetime must be"
+refused "undo takes no field" POST "/api/games/$id/undo" '{"all":true}' "unknown field 'all'"
+refused "move as an array" POST "/api/games/$id/moves" '{"move":["E21-E15"]}' "move must be a string"
+# An error from the core reader of positions reaches the client as a 400 in valid UTF-8, cut short.
+refused "unknown piece letter é" POST /api/games '{"position":"/28:é/ w RKRrkr - 0 1"}' "unknown piece letter 'é'"
+refused "long position of é" POST /api/games "{\"position\":\"/28:$(printf 'é%.0s' {1..200})/ w RKRrkr - 0 1\"}" "placement"
+req POST /api/games '{"variant":"glinski","moves":["f5f6","b7b5"]}'; expect "moves as an array of strings" 201
+check "the moves were played" test "$(json '.moves | length')" = 2
+# A NUL cuts no string short: \u0000 and a raw NUL byte are refused.
+refused "move with \\u0000" POST "/api/games/$id/moves" '{"move":"E21-E15\u0000junk"}' "\\u0000"
+printf '{"move":"E21-E15\0junk"}' >"$tmp/nul"
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST --data-binary @"$tmp/nul" "$base/api/games/$id/moves")
+expect "move with a raw NUL byte" 400
+req GET "/api/games/$id"
+check "no move was played by the NUL requests" test "$(json '.moves | length')" = 1
+refused "invalid UTF-8 in a string" POST "/api/games/$id/moves" $'{"move":"E21-E15\xff\xfe"}' "not UTF-8"
+refused "a control byte in a string" POST "/api/games/$id/moves" $'{"move":"E21\x01"}' "control byte"
+long=$(head -c 100000 /dev/zero | tr '\0' 'E')
+req POST "/api/games/$id/moves" "{\"move\":\"$long\"}"; expect "a 100 KB illegal move" 422
+check "a 100 KB move: the error is short" test "$(json .error | wc -c)" -le 300
+# Paths and query arguments: a percent-encoded NUL, control byte or bad escape is a 400, and so are
+# game ids and counts that are not plain numbers in range.
+for path in '/index.html%00.js' '/app.js%00' '/api/games/1%00' '/api/health%0a' '/api/%ff' '/%zz' \
+  '/api/games?limit=5%00' '/api/games?limit=5&limit=6' '/api/games/1/%2e%2e/1'; do
+  req GET "$path"; expect "path $path" 400
+done
+for path in /api/games/-1 /api/games/0 /api/games/99999999999999999999999 /api/games/1e3 '/api/games/%2B1' \
+  '/api/games?limit=abc' '/api/games?limit=-5' '/api/games?offset=99999999999999999999' '/api/games?limit=%2010'; do
+  req GET "$path"; expect "number in $path" 400
+done
 head -c 1100000 /dev/zero | tr '\0' 'a' >"$tmp/big"
 code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
   --data-binary @"$tmp/big" "$base/api/games")
@@ -120,9 +182,10 @@ req POST /api/games/import "$record"; expect "record from an unreachable positio
 check "record from an unreachable position: the error names it" grep -q 'side not to move (Black) is in check' "$tmp/body"
 
 # Long games: the record has no length limit, and it replays to the game's final position.
+# The moves come from a game without repetitions (a shuffle is drawn on the fifth).
 for plies in 128 1000; do
-  shuffle=$(for _ in $(seq $((plies / 4))); do printf 'GD2-C7 GD26-C21 GC7-D2 GC21-D26 '; done)
-  req POST /api/games "{\"variant\":\"cescacs\",\"white\":\"human\",\"black\":\"human\",\"moves\":\"$shuffle\"}"
+  moves=$(tr -s ' \n' '\n' <"$root/tests/data/cescacs/long-game.txt" | head -n "$plies" | jq -R . | jq -sc .)
+  req POST /api/games "{\"variant\":\"cescacs\",\"white\":\"human\",\"black\":\"human\",\"moves\":$moves}"
   expect "create a $plies-ply game" 201
   lid=$(json .id)
   final=$(json '.moves[-1].position')
@@ -163,7 +226,7 @@ check "undo takes back to White's turn" test "$(json '.moves | length')" = 0
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 7 games" test "$(json .total)" = 7
+check "list: 8 games" test "$(json .total)" = 8
 req GET '/api/games?limit=0'; expect "bad limit" 400
 req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0

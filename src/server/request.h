@@ -1,0 +1,40 @@
+/*
+ * An HTTP request as the handlers see it: the method, the path and the query arguments
+ * percent-decoded and checked, and the body. The transport (http.c) builds it from what the client
+ * sent; a test or a fuzzer can build one with no socket at all.
+ */
+#ifndef HEXCHESS_REQUEST_H
+#define HEXCHESS_REQUEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { HTTP_BODY_MAX = 1 << 20 };
+
+typedef struct HttpRequest {
+    const char *method;  /* owned by the builder */
+    char *path;          /* decoded, never NULL */
+    char **query;        /* decoded: key, value, key, value ... */
+    int query_count;     /* pairs */
+    char malformed[200]; /* why the request target cannot be served (a 400), or "" */
+    char *body;          /* NUL-terminated once anything was appended */
+    size_t len, cap;
+    bool too_large;      /* the body passed HTTP_BODY_MAX and was dropped */
+} HttpRequest;
+
+/* A request for target as the client sent it ("/path?query", percent-encoded). A target with a
+ * percent-encoded NUL or other control byte, a bad escape, a "." or ".." segment or bytes that are
+ * not UTF-8 still gives a request, with the reason in malformed. NULL when out of memory. */
+HttpRequest *request_new(const char *method, const char *target);
+/* Adds to the body; past HTTP_BODY_MAX the rest is dropped and too_large set. false when out of memory. */
+bool request_append_body(HttpRequest *r, const char *data, size_t n);
+void request_free(HttpRequest *r);
+
+const char *http_method(const HttpRequest *r);
+const char *http_path(const HttpRequest *r);
+const char *http_body(const HttpRequest *r); /* NUL-terminated */
+size_t http_body_len(const HttpRequest *r);
+/* A query-string argument, or NULL. */
+const char *http_query(const HttpRequest *r, const char *key);
+
+#endif
