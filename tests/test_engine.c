@@ -1,9 +1,9 @@
 /*
  * The engine through its protocol-free API: puzzles it must solve (mates in one taken from the
- * rule data, knight-ride mates, stalemate wins), reproducibility of a fixed-depth search, legality
- * of its move on every data position, MultiPV, skill levels, contempt and stopping an infinite
- * search, the static exchange evaluation against a full search of the exchange, and an evaluation
- * that favours neither colour.
+ * rule data, knight-ride mates, stalemate wins, moves that lose at once), reproducibility of a
+ * fixed-depth search, legality of its move on every data position, MultiPV, skill levels, contempt
+ * and stopping an infinite search, the static exchange evaluation against a full search of the
+ * exchange, an evaluation that favours neither colour, and a mate by a losing capture it must see.
  */
 #include <threads.h>
 
@@ -73,13 +73,16 @@ static void test_puzzles(void **state)
         snprintf(padded, sizeof padded, " %s ", answers);
         char needle[MOVE_TEXT_MAX + 2];
         snprintf(needle, sizeof needle, " %s ", text);
-        bool mate = !strcmp(kind, "stalemate") ? false : true;
+        bool avoid = !strcmp(kind, "avoid");
+        bool mate = !avoid && strcmp(kind, "stalemate");
         bool right = strstr(padded, needle) != NULL;
         /* A mate in one must be reported as such; a stalemate win may also be bettered by a mate. */
-        if (mate && (!right || !last.is_mate || last.mate_moves != 1))
+        if (avoid && right)
+            tally_fail(&t, "line %d (%s avoid): played %s, which loses", r.number, variant, text);
+        else if (mate && (!right || !last.is_mate || last.mate_moves != 1))
             tally_fail(&t, "line %d (%s %s): played %s (score %d, mate %d), expected one of: %s", r.number, variant,
                        kind, text, last.score, last.mate_moves, answers);
-        else if (!mate && !right && !(last.is_mate && last.mate_moves > 0))
+        else if (!avoid && !mate && !right && !(last.is_mate && last.mate_moves > 0))
             tally_fail(&t, "line %d (%s stalemate win): played %s, expected one of: %s", r.number, variant, text,
                        answers);
         else
@@ -89,6 +92,24 @@ static void test_puzzles(void **state)
     print_message("puzzles: %d of %d solved\n", solved, read);
     assert_true(read >= 70);
     assert_int_equal(t.failures, 0);
+    engine_free(e);
+    free(p);
+}
+
+/* Issue #15: a capture that loses by exchange but mates (GG17×JF22#) was pruned near the leaves,
+ * so depth 6 took the knight and was mated. */
+static void test_sees_mate_by_losing_capture(void **state)
+{
+    (void)state;
+    Position *p = position_new();
+    Engine *e = engine();
+    load(p, "cescacs",
+         "/28:v/27:dk/26:1je/25:1nnr/24:1ejep/23:2e1pp/22:1ppjpg1/21:1p2p3/18:3p3/17:4G3/15:3p4/14:1p5/11:1N6/"
+         "10:g1P4/9:4J3/8:1PEP3/7:3PP3/6:4PP1/5:1PEE1P/4:2JEP/3:RDNR/2:1J1/1:1K/0:V/ b RKRkr - 1 15");
+    SearchLimits l = depth_limit(6);
+    char text[MOVE_TEXT_MAX];
+    move_to_text(p, engine_search(e, p, &l, NULL, NULL), text);
+    assert_string_not_equal(text, "B14×NA11");
     engine_free(e);
     free(p);
 }
@@ -401,6 +422,7 @@ int main(void)
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),
+        cmocka_unit_test(test_sees_mate_by_losing_capture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
