@@ -3,7 +3,8 @@
  * rule data, knight-ride mates, stalemate wins, moves that lose at once), reproducibility of a
  * fixed-depth search, legality of its move on every data position, MultiPV, skill levels, contempt
  * and stopping an infinite search, the static exchange evaluation against a full search of the
- * exchange, an evaluation that favours neither colour, and a mate by a losing capture it must see.
+ * exchange, an evaluation that favours neither colour, a mate by a losing capture it must see and
+ * mates in one it must not walk into.
  */
 #include <threads.h>
 
@@ -201,6 +202,92 @@ static void test_legal(void **state)
     const DataSet *set = *state;
     LegalityRun run = {engine(), set->file, {0}};
     assert_true(visit_data_positions(set, check_engine_move, &run) > 1000);
+    assert_int_equal(run.t.failures, 0);
+    engine_free(run.e);
+}
+
+/* Can the side to move mate at once? Only a check can mate, so replies are counted after checks only. */
+static bool has_mate_in_one(Position *p)
+{
+    MoveList ml;
+    gen_legal(p, &ml);
+    bool mate = false;
+    for (int i = 0; i < ml.count && !mate; i++) {
+        pos_make(p, ml.moves[i]);
+        mate = pos_in_check(p) && count_legal(p) == 0;
+        pos_unmake(p);
+    }
+    return mate;
+}
+
+typedef struct {
+    Engine *e;
+    const char *file;
+    int roots, searched, allowing; /* roots looked at; searched (some moves allow a mate, some not); such moves */
+    Tally t;
+} MateGuardRun;
+
+/* A mate in one lies at ply 2 of a depth-3 search, and ply 3 sees that the mated side has no move:
+ * the search must find it and play a move that does not allow it, when there is one. Roots are
+ * those where the opponent threatens a mate in one (or the side to move is in check), since there
+ * most moves allow one; the rest are skipped to keep the run short. */
+static void check_mate_avoided(MateGuardRun *run, Position *p, int line, const char *side)
+{
+    if (!pos_in_check(p)) {
+        pos_make_null(p);
+        bool threat = has_mate_in_one(p);
+        pos_unmake(p);
+        if (!threat)
+            return;
+    }
+    run->roots++;
+    MoveList ml;
+    gen_legal(p, &ml);
+    bool allows[MAX_MOVES];
+    int allowing = 0;
+    for (int i = 0; i < ml.count; i++) {
+        pos_make(p, ml.moves[i]);
+        allows[i] = has_mate_in_one(p);
+        pos_unmake(p);
+        allowing += allows[i];
+    }
+    if (allowing == 0 || allowing == ml.count)
+        return;
+    run->searched++;
+    run->allowing += allowing;
+    engine_new_game(run->e);
+    SearchLimits l = depth_limit(3);
+    Move best = engine_search(run->e, p, &l, NULL, NULL);
+    for (int i = 0; i < ml.count; i++)
+        if (ml.moves[i] == best && allows[i]) {
+            char text[MOVE_TEXT_MAX];
+            move_to_text(p, best, text);
+            tally_fail(&run->t, "%s line %d (%s): depth 3 plays %s, after which the opponent mates in one", run->file,
+                       line, side, text);
+        }
+}
+
+/* The position as given, and with the other side to move (the threats it would make). */
+static void check_mate_avoided_both_sides(Position *p, int line, void *ctx)
+{
+    check_mate_avoided(ctx, p, line, "as given");
+    if (pos_in_check(p))
+        return;
+    pos_make_null(p);
+    check_mate_avoided(ctx, p, line, "other side to move");
+    pos_unmake(p);
+}
+
+/* On the data positions, a depth-3 search never plays into a mate in one that another move avoids
+ * (with the default, fixed hash size, cleared before each search). */
+static void test_avoids_mate_in_one(void **state)
+{
+    const DataSet *set = *state;
+    MateGuardRun run = {engine(), set->file, 0, 0, 0, {0}};
+    visit_data_positions(set, check_mate_avoided_both_sides, &run);
+    print_message("%s: %d roots under a mate threat or in check, %d searched, with %d moves that allow a mate in one\n",
+                  set->variant, run.roots, run.searched, run.allowing);
+    assert_true(run.searched > 40);
     assert_int_equal(run.t.failures, 0);
     engine_free(run.e);
 }
@@ -423,6 +510,7 @@ int main(void)
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),
         cmocka_unit_test(test_sees_mate_by_losing_capture),
+        PER_GAME(test_avoids_mate_in_one, cescacs), PER_GAME(test_avoids_mate_in_one, glinski),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
