@@ -1,9 +1,10 @@
 /*
  * The engine through its protocol-free API: puzzles it must solve (mates in one taken from the
- * rule data, knight-ride mates, stalemate wins), reproducibility of a fixed-depth search, legality
- * of its move on every data position, MultiPV, skill levels, contempt and stopping an infinite
- * search, the static exchange evaluation against a full search of the exchange, and an evaluation
- * that favours neither colour.
+ * rule data, knight-ride mates, stalemate wins, moves that lose at once), reproducibility of a
+ * fixed-depth search, legality of its move on every data position, MultiPV, skill levels, contempt
+ * and stopping an infinite search, the static exchange evaluation against a full search of the
+ * exchange, an evaluation that favours neither colour, a mate by a losing capture it must see and
+ * mates in one it must not walk into.
  */
 #include <limits.h>
 #include <threads.h>
@@ -74,13 +75,16 @@ static void test_puzzles(void **state)
         snprintf(padded, sizeof padded, " %s ", answers);
         char needle[MOVE_TEXT_MAX + 2];
         snprintf(needle, sizeof needle, " %s ", text);
-        bool mate = !strcmp(kind, "stalemate") ? false : true;
+        bool avoid = !strcmp(kind, "avoid");
+        bool mate = !avoid && strcmp(kind, "stalemate");
         bool right = strstr(padded, needle) != NULL;
         /* A mate in one must be reported as such; a stalemate win may also be bettered by a mate. */
-        if (mate && (!right || !last.is_mate || last.mate_moves != 1))
+        if (avoid && right)
+            tally_fail(&t, "line %d (%s avoid): played %s, which loses", r.number, variant, text);
+        else if (mate && (!right || !last.is_mate || last.mate_moves != 1))
             tally_fail(&t, "line %d (%s %s): played %s (score %d, mate %d), expected one of: %s", r.number, variant,
                        kind, text, last.score, last.mate_moves, answers);
-        else if (!mate && !right && !(last.is_mate && last.mate_moves > 0))
+        else if (!avoid && !mate && !right && !(last.is_mate && last.mate_moves > 0))
             tally_fail(&t, "line %d (%s stalemate win): played %s, expected one of: %s", r.number, variant, text,
                        answers);
         else
@@ -90,6 +94,24 @@ static void test_puzzles(void **state)
     print_message("puzzles: %d of %d solved\n", solved, read);
     assert_true(read >= 70);
     assert_int_equal(t.failures, 0);
+    engine_free(e);
+    free(p);
+}
+
+/* Issue #15: a capture that loses by exchange but mates (GG17×JF22#) was pruned near the leaves,
+ * so depth 6 took the knight and was mated. */
+static void test_sees_mate_by_losing_capture(void **state)
+{
+    (void)state;
+    Position *p = position_new();
+    Engine *e = engine();
+    load(p, "cescacs",
+         "/28:v/27:dk/26:1je/25:1nnr/24:1ejep/23:2e1pp/22:1ppjpg1/21:1p2p3/18:3p3/17:4G3/15:3p4/14:1p5/11:1N6/"
+         "10:g1P4/9:4J3/8:1PEP3/7:3PP3/6:4PP1/5:1PEE1P/4:2JEP/3:RDNR/2:1J1/1:1K/0:V/ b RKRkr - 1 15");
+    SearchLimits l = depth_limit(6);
+    char text[MOVE_TEXT_MAX];
+    move_to_text(p, engine_search(e, p, &l, NULL, NULL), text);
+    assert_string_not_equal(text, "B14×NA11");
     engine_free(e);
     free(p);
 }
@@ -181,6 +203,92 @@ static void test_legal(void **state)
     const DataSet *set = *state;
     LegalityRun run = {engine(), set->file, {0}};
     assert_true(visit_data_positions(set, check_engine_move, &run) > 1000);
+    assert_int_equal(run.t.failures, 0);
+    engine_free(run.e);
+}
+
+/* Can the side to move mate at once? Only a check can mate, so replies are counted after checks only. */
+static bool has_mate_in_one(Position *p)
+{
+    MoveList ml;
+    gen_legal(p, &ml);
+    bool mate = false;
+    for (int i = 0; i < ml.count && !mate; i++) {
+        pos_make(p, ml.moves[i]);
+        mate = pos_in_check(p) && count_legal(p) == 0;
+        pos_unmake(p);
+    }
+    return mate;
+}
+
+typedef struct {
+    Engine *e;
+    const char *file;
+    int roots, searched, allowing; /* roots looked at; searched (some moves allow a mate, some not); such moves */
+    Tally t;
+} MateGuardRun;
+
+/* A mate in one lies at ply 2 of a depth-3 search, and ply 3 sees that the mated side has no move:
+ * the search must find it and play a move that does not allow it, when there is one. Roots are
+ * those where the opponent threatens a mate in one (or the side to move is in check), since there
+ * most moves allow one; the rest are skipped to keep the run short. */
+static void check_mate_avoided(MateGuardRun *run, Position *p, int line, const char *side)
+{
+    if (!pos_in_check(p)) {
+        pos_make_null(p);
+        bool threat = has_mate_in_one(p);
+        pos_unmake(p);
+        if (!threat)
+            return;
+    }
+    run->roots++;
+    MoveList ml;
+    gen_legal(p, &ml);
+    bool allows[MAX_MOVES];
+    int allowing = 0;
+    for (int i = 0; i < ml.count; i++) {
+        pos_make(p, ml.moves[i]);
+        allows[i] = has_mate_in_one(p);
+        pos_unmake(p);
+        allowing += allows[i];
+    }
+    if (allowing == 0 || allowing == ml.count)
+        return;
+    run->searched++;
+    run->allowing += allowing;
+    engine_new_game(run->e);
+    SearchLimits l = depth_limit(3);
+    Move best = engine_search(run->e, p, &l, NULL, NULL);
+    for (int i = 0; i < ml.count; i++)
+        if (ml.moves[i] == best && allows[i]) {
+            char text[MOVE_TEXT_MAX];
+            move_to_text(p, best, text);
+            tally_fail(&run->t, "%s line %d (%s): depth 3 plays %s, after which the opponent mates in one", run->file,
+                       line, side, text);
+        }
+}
+
+/* The position as given, and with the other side to move (the threats it would make). */
+static void check_mate_avoided_both_sides(Position *p, int line, void *ctx)
+{
+    check_mate_avoided(ctx, p, line, "as given");
+    if (pos_in_check(p))
+        return;
+    pos_make_null(p);
+    check_mate_avoided(ctx, p, line, "other side to move");
+    pos_unmake(p);
+}
+
+/* On the data positions, a depth-3 search never plays into a mate in one that another move avoids
+ * (with the default, fixed hash size, cleared before each search). */
+static void test_avoids_mate_in_one(void **state)
+{
+    const DataSet *set = *state;
+    MateGuardRun run = {engine(), set->file, 0, 0, 0, {0}};
+    visit_data_positions(set, check_mate_avoided_both_sides, &run);
+    print_message("%s: %d roots under a mate threat or in check, %d searched, with %d moves that allow a mate in one\n",
+                  set->variant, run.roots, run.searched, run.allowing);
+    assert_true(run.searched > 40);
     assert_int_equal(run.t.failures, 0);
     engine_free(run.e);
 }
@@ -434,6 +542,8 @@ int main(void)
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),
+        cmocka_unit_test(test_sees_mate_by_losing_capture),
+        PER_GAME(test_avoids_mate_in_one, cescacs), PER_GAME(test_avoids_mate_in_one, glinski),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Builds tests/data/puzzles.txt: mate-in-1 and stalemate-in-1 puzzles taken from the rule test
-data (tests/data/*/positions.jsonl), whose move annotations come from other implementations.
+data (tests/data/*/positions.jsonl), whose move annotations come from other implementations, and
+positions from bug reports where a move must be avoided.
 
 Line format: VARIANT;KIND;POSITION;MOVE [MOVE...]   (any listed move solves it)
-KIND: mate (any mate), ride-mate (knight ride), castling-mate, promotion-mate, stalemate.
+KIND: mate (any mate), ride-mate (knight ride), castling-mate, promotion-mate, stalemate;
+avoid (the listed moves lose: the engine must play any other).
 Run from the repository root: tools/make_puzzles.py > tests/data/puzzles.txt
 """
 import json
@@ -39,6 +41,14 @@ def cescacs_kind(move):
     return "mate"
 
 
+# Positions the engine once misplayed: (variant, position, moves it must not play, why).
+AVOID = [
+    ("cescacs", "/28:v/27:dk/26:1je/25:1nnr/24:1ejep/23:2e1pp/22:1ppjpg1/21:1p2p3/18:3p3/17:4G3/15:3p4/14:1p5/"
+     "11:1N6/10:g1P4/9:4J3/8:1PEP3/7:3PP3/6:4PP1/5:1PEE1P/4:2JEP/3:RDNR/2:1J1/1:1K/0:V/ b RKRkr - 1 15",
+     ["B14×NA11"], "issue #15: White mates with GG17×JF22#, a capture that loses by exchange"),
+]
+
+
 def main():
     per_kind = {}
     for line in open("tests/data/cescacs/positions.jsonl"):
@@ -61,6 +71,9 @@ def main():
     for (variant, kind), items in sorted(per_kind.items()):
         for position, moves in items[:40]:
             print(f"{variant};{kind};{position};{' '.join(moves)}")
+    for variant, position, moves, why in AVOID:
+        print(f"# {why}")
+        print(f"{variant};avoid;{position};{' '.join(moves)}")
 
 
 main()

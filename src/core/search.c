@@ -560,6 +560,15 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     return best;
 }
 
+/* Asked only of a move about to be pruned, so that the cost of playing it is rarely paid. */
+static bool gives_check(Position *p, Move m)
+{
+    pos_make(p, m);
+    bool check = pos_in_check(p);
+    pos_unmake(p);
+    return check;
+}
+
 static bool excluded_at_root(const Worker *w, Move m)
 {
     for (int i = 0; i < w->excluded_nb; i++)
@@ -643,15 +652,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             continue;
         bool noisy = move_is_noisy(p, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
-         * position is not improving), and so are captures that lose too much in the exchange. */
+         * position is not improving), and so are captures that lose too much in the exchange.
+         * A move that gives check is kept: it may mate, which neither the move count, the
+         * static evaluation nor the exchange can tell. */
         if (!root && best > -SCORE_KNOWN) {
-            if (!pv_node && !in_check && !noisy && depth <= 3 && searched > (4 + depth * depth) * (2 + improving) / 3)
-                continue;
+            bool quiet_prunable = !pv_node && !in_check && !noisy;
+            bool late = quiet_prunable && depth <= 3 && searched > (4 + depth * depth) * (2 + improving) / 3;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
-            if (!pv_node && !in_check && !noisy && depth <= 5 && searched > 0 &&
-                static_eval + 100 + 90 * depth <= alpha)
-                continue;
-            if (noisy && depth <= 5 && scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -120 * depth))
+            bool futile = quiet_prunable && depth <= 5 && searched > 0 && static_eval + 100 + 90 * depth <= alpha;
+            bool losing = noisy && depth <= 5 && scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -120 * depth);
+            if ((late || futile || losing) && !gives_check(p, m))
                 continue;
         }
         pos_make(p, m);
