@@ -75,9 +75,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = fuzz_text(data, size), err[256];
     Store *store = store_open(":memory:", err, (int)sizeof err);
     FUZZ_REQUIRE(store, "%s", err);
-    GameLimits limits = {.max_think_ms = 1000, .cache_games = 3, .hash_mb = 1};
-    GameTable *t = games_new(store, &limits);
-    FUZZ_REQUIRE(t, "no game table");
+    GameLimits limits = {.max_think_ms = 1000, .cache_games = 3, .engine_threads = 1, .engine_memory_mb = 1};
+    GameTable *t = games_new(store, &limits, err, (int)sizeof err);
+    FUZZ_REQUIRE(t, "no game table: %s", err);
     char *req = text;
     for (int n = 0; n < MAX_REQUESTS && req; n++) {
         char *sep = strstr(req, "\n===\n");

@@ -10,9 +10,24 @@ struct Worker {
     ServerGame *game;
 };
 
-Worker *worker_new(ServerGame *g, const GameLimits *limits)
+struct EnginePool {
+    int unused;
+};
+
+EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, char *err, int err_size)
 {
-    (void)limits;
+    (void)threads, (void)hash_mb, (void)max_think_ms, (void)err, (void)err_size;
+    return calloc(1, sizeof(EnginePool));
+}
+
+void pool_free(EnginePool *p)
+{
+    free(p);
+}
+
+Worker *worker_new(EnginePool *p, ServerGame *g)
+{
+    (void)p;
     Worker *w = malloc(sizeof *w);
     if (w)
         w->game = g;
@@ -32,6 +47,11 @@ void worker_stop_search(ServerGame *g)
     (void)g;
 }
 bool worker_busy(const ServerGame *g)
+{
+    (void)g;
+    return false;
+}
+bool worker_waiting(const ServerGame *g)
 {
     (void)g;
     return false;

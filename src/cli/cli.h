@@ -49,7 +49,7 @@ extern const Command cli_commands[];
 extern const int cli_command_count;
 
 /* Prints "hexchess CMD: MESSAGE" on standard error and returns EXIT_USAGE. */
-int cli_usage_error(const char *cmd, const char *fmt, ...);
+PRINTF_LIKE(2, 3) int cli_usage_error(const char *cmd, const char *fmt, ...);
 
 /* Sets up the position named by the options; prints an error and returns false on failure. */
 bool cli_load_position(const CliOptions *opts, Position *p);

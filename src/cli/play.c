@@ -227,7 +227,7 @@ static void new_game(Play *pl, const Position *from)
 }
 
 /* An in-game error: one line on standard error (the game goes on). */
-static void complain(const char *fmt, ...)
+PRINTF_LIKE(1, 2) static void complain(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

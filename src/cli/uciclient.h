@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "../core/types.h"
+
 typedef struct {
     pid_t pid;
     int to_engine;
@@ -16,7 +18,7 @@ typedef struct {
 
 /* Starts `sh -c command`; false (message on stderr) when it cannot. */
 bool uci_client_start(UciClient *c, const char *command);
-bool uci_client_send(UciClient *c, const char *fmt, ...);
+PRINTF_LIKE(2, 3) bool uci_client_send(UciClient *c, const char *fmt, ...);
 /* Reads one line into line (without newline) within timeout_ms; false on timeout or EOF. */
 bool uci_client_read_line(UciClient *c, char *line, int size, int timeout_ms);
 /* Reads lines until one starts with prefix; the line is left in line. */

@@ -27,7 +27,7 @@ struct UciSession {
     bool pondering; /* the search running is a `go ponder`: ponderhit ends it */
 };
 
-static void say(UciSession *s, const char *fmt, ...)
+PRINTF_LIKE(2, 3) static void say(UciSession *s, const char *fmt, ...)
 {
     char line[1024];
     va_list ap;

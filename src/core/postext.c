@@ -16,7 +16,7 @@ typedef struct {
     char q[2][QUOTE_BUF_SIZE]; /* room for quoting the text a message echoes */
 } Errors;
 
-static bool failf(Errors *e, const char *fmt, ...)
+PRINTF_LIKE(2, 3) static bool failf(Errors *e, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -184,7 +184,7 @@ static void vformat_at(char *out, size_t size, const char *file, int line, const
         vsnprintf(out + n, size - (size_t)n, fmt, ap);
 }
 
-static void format_at(char *out, size_t size, const char *file, int line, const char *fmt, ...)
+PRINTF_LIKE(5, 6) static void format_at(char *out, size_t size, const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -192,7 +192,7 @@ static void format_at(char *out, size_t size, const char *file, int line, const 
     va_end(ap);
 }
 
-static void warnf(RecordReader *r, int line, const char *fmt, ...)
+PRINTF_LIKE(3, 4) static void warnf(RecordReader *r, int line, const char *fmt, ...)
 {
     if (!r->warn)
         return;
@@ -206,7 +206,7 @@ static void warnf(RecordReader *r, int line, const char *fmt, ...)
 
 static int main_ply(const Game *g) { return g->main.count + 1; }
 
-static void syntax_error(RecordReader *r, Game *g, int line, const char *token, const char *fmt, ...)
+PRINTF_LIKE(5, 6) static void syntax_error(RecordReader *r, Game *g, int line, const char *token, const char *fmt, ...)
 {
     if (g->syntax.failed)
         return;
@@ -940,7 +940,7 @@ bool game_start_position(const Game *g, Position *p, char *err, size_t err_size)
 }
 
 /* The first failure of a game: move n (a main-line ply or a variation's), FILE:LINE and why. */
-static void fail(RecError *e, int ply, const RecNode *n, const char *file, const char *fmt, ...)
+PRINTF_LIKE(5, 6) static void fail(RecError *e, int ply, const RecNode *n, const char *file, const char *fmt, ...)
 {
     if (e->failed)
         return;
@@ -1115,7 +1115,7 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
 
 static bool same_text(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
 
-static bool differ(char *why, size_t size, const char *fmt, ...)
+PRINTF_LIKE(3, 4) static bool differ(char *why, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -1211,7 +1211,7 @@ static void put(Buf *b, const char *s, size_t n)
 
 static void puts_buf(Buf *b, const char *s) { put(b, s, strlen(s)); }
 
-static void printf_buf(Buf *b, const char *fmt, ...)
+PRINTF_LIKE(2, 3) static void printf_buf(Buf *b, const char *fmt, ...)
 {
     size_t from = b->out.len;
     va_list ap;

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "types.h"
+
 typedef struct {
     char *data; /* NUL-terminated once anything was written; NULL before */
     size_t len, cap;
@@ -19,7 +21,7 @@ typedef struct {
 
 void strbuf_put(StrBuf *b, const char *s, size_t n);
 void strbuf_puts(StrBuf *b, const char *s);
-void strbuf_printf(StrBuf *b, const char *fmt, ...);
+PRINTF_LIKE(2, 3) void strbuf_printf(StrBuf *b, const char *fmt, ...);
 void strbuf_vprintf(StrBuf *b, const char *fmt, va_list ap);
 /* The text (malloc'd, "" when nothing was written), or NULL when a write failed; b is emptied. */
 char *strbuf_take(StrBuf *b);

@@ -5,6 +5,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Lets the compiler check a printf-style format against its arguments (a mismatch is an error
+ * under -Werror, not a crash at run time). */
+#if defined(__GNUC__)
+#define PRINTF_LIKE(format_index, first_argument) __attribute__((format(printf, format_index, first_argument)))
+#else
+#define PRINTF_LIKE(format_index, first_argument)
+#endif
+
 enum { MAX_SIDE = 8, MAX_COLUMNS = 2 * MAX_SIDE - 1, MAX_LINES = 4 * (MAX_SIDE - 1) + 1 };
 enum { MAX_CELLS = 169, NO_CELL = 255 };
 /* Enough for any reachable position of either variant, promotions included. */

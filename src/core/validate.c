@@ -14,7 +14,7 @@ typedef struct {
     bool reach[COLOR_NB][MAX_CELLS];
 } Judge;
 
-static bool refuse(Judge *j, const char *fmt, ...)
+PRINTF_LIKE(2, 3) static bool refuse(Judge *j, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../core/types.h"
 #include "request.h"
 
 typedef struct {
@@ -52,6 +53,6 @@ void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req
 /* Sets the response to a copy of text. */
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);
 /* Sets the response to {"error": message} with the status. */
-void http_error(HttpResponse *res, int status, const char *fmt, ...);
+PRINTF_LIKE(3, 4) void http_error(HttpResponse *res, int status, const char *fmt, ...);
 
 #endif
