@@ -325,6 +325,13 @@ cli convert --to san --letters en "$games/glinski/games/hungarian-tournaments-19
 cp "$tmp/out" "$tmp/english.pgn"
 cli replay "$tmp/english.pgn"
 check "convert: Hungarian SAN to English SAN replays the same" cmp -s "$tmp/out" "$tmp/replayed"
+# A stop indicator in PGN stands apart from its move (glued, ':' reads as a Hungarian capture sign).
+printf '[Variant "Glinski"]\n\n1. f5f6 : e7e6 *\n' >"$tmp/stop.pgn"
+cli convert --to san "$tmp/stop.pgn"
+cp "$tmp/out" "$tmp/stop-san.pgn"
+cli convert --to san "$tmp/stop-san.pgn"
+check "convert: a PGN stop indicator is written apart and reads back the same" \
+  bash -c 'grep -q "^1. f6 : e6" "$1" && cmp -s "$1" "$2"' _ "$tmp/out" "$tmp/stop-san.pgn"
 # Long games: convert and play's save write every move of a 1000-ply game, and it replays to
 # the position apply reaches; a game past the engine's room is refused, not overrun. The game
 # has no repetitions (a shuffle is drawn on the fifth).

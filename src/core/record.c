@@ -1306,7 +1306,9 @@ static void node_text(const Writer *w, Position *p, const RecNode *n, char *out,
 {
     char mv[MOVETEXT_MAX];
     movetext_write(p, n->move, w->o->style, w->letters, mv);
-    size_t len = (size_t)snprintf(out, size, "%s%s", mv, n->stop ? ":" : "");
+    /* In PGN a ':' glued to a move is read as part of it (Hungarian captures write "e:f5"), so
+     * the stop indicator stands apart there. */
+    size_t len = (size_t)snprintf(out, size, "%s%s", mv, n->stop ? (w->ctl ? ":" : " :") : "");
     for (int i = 0; i < n->nag_count && len + 8 < size; i++) {
         const char *glyph = nag_glyph(n->nags[i]);
         if (glyph && w->ctl)
