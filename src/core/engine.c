@@ -11,6 +11,9 @@
 #include "thread.h"
 
 enum { MAX_THREADS = 64, MAX_HASH_MB = 65536 };
+/* Late-move reductions grow with log(depth) * log(move number) / this: two plies for the eighth
+ * move at depth 8; a larger divisor reduces less. */
+#define LMR_DIVISOR 2.2
 
 /* The table says where each option's value lives; these say what else a change does. */
 static bool resize_hash(Engine *e, char *err, int err_size)
@@ -43,7 +46,7 @@ const EngineOption engine_options[] = {
     {"Hash", OPT_SPIN, 16, 1, MAX_HASH_MB, "transposition table size in megabytes", FIELD(hash_mb), resize_hash},
     {"Threads", OPT_SPIN, 1, 1, MAX_THREADS, "search threads (lazy SMP)", FIELD(threads), resize_threads},
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MULTIPV, "best lines to report", FIELD(multipv), NULL},
-    {"Skill Level", OPT_SPIN, 20, 0, 20, "playing strength, 20 = full", FIELD(skill), NULL},
+    {"Skill Level", OPT_SPIN, SKILL_MAX, 0, SKILL_MAX, "playing strength, 20 = full", FIELD(skill), NULL},
     {"Move Overhead", OPT_SPIN, 30, 0, 5000, "milliseconds kept back per move for transmission", FIELD(move_overhead),
      NULL},
     {"Contempt", OPT_SPIN, 0, -200, 200, "centipawns a draw is worth less than even to the engine", FIELD(contempt),
@@ -78,7 +81,7 @@ Engine *engine_new_hash(int hash_mb)
     e->rng = 0x9E3779B97F4A7C15ull;
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            e->lmr[d][m] = (uint8_t)(0.5 + log(d) * log(m) / 2.2);
+            e->lmr[d][m] = (uint8_t)(0.5 + log(d) * log(m) / LMR_DIVISOR);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb) || !threads_resize(e, 1)) {
         engine_free(e);
         return NULL;

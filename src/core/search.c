@@ -11,6 +11,32 @@
 /* A stalemate wins for the stalemating side: below any mate, above any material edge. */
 enum { SCORE_STALEMATE_WIN = SCORE_MATE_IN_MAX - 2000, SCORE_KNOWN = SCORE_STALEMATE_WIN - MAX_PLY };
 
+/* Search margins, each with why it has its size (depths in plies, margins in centipawns). */
+enum {
+    /* Reverse futility: the evaluation may drop this much per ply left before beta is at risk. */
+    RFP_DEPTH = 6, RFP_MARGIN = 90,
+    /* Null move: below this depth the verification costs more than it saves; a deeper search
+     * affords a larger reduction, R = base + depth / divisor. */
+    NMP_DEPTH = 3, NMP_BASE_R = 3, NMP_DEPTH_DIVISOR = 4,
+    /* Late-move pruning: near the leaves a quiet move this late in the order almost never refutes. */
+    LMP_DEPTH = 3,
+    /* Futility: a quiet move gains at most this much plus so much per ply left. */
+    FUTILITY_DEPTH = 5, FUTILITY_BASE = 100, FUTILITY_MARGIN = 90,
+    /* Losing captures: near the leaves, an exchange that loses more than this per ply is dropped. */
+    SEE_PRUNE_DEPTH = 5, SEE_PRUNE_MARGIN = 120,
+    /* Late-move reductions: shallower nodes gain too little; the first moves are never reduced
+     * (more of them in PV nodes); this much history good or bad is worth a ply. */
+    LMR_DEPTH = 3, LMR_PV_MOVES = 4, LMR_MOVES = 2, LMR_HISTORY_PER_PLY = 8192,
+    /* Delta pruning: a capture's positional gain, beyond the man taken, rarely exceeds this. */
+    DELTA_MARGIN = 200,
+    /* Aspiration windows: shallow scores swing too much; this window holds most next scores. */
+    ASPIRATION_DEPTH = 5, ASPIRATION_WINDOW = 30,
+};
+
+/* Skill Level: each level below full strength adds this much noise to a line's score, the choice
+ * is among at least this many lines, and the depth is capped at 1 + level / 2. */
+enum { SKILL_NOISE_PER_LEVEL = 12, SKILL_LINES = 4 };
+
 /* ---- scores ---- */
 
 static int score_to_tt(int s, int ply)
@@ -196,7 +222,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             continue;
         /* Step 3. Delta pruning: even winning this man for nothing cannot reach alpha. */
         if (!in_check && move_promo(m) == NO_TYPE &&
-            best + piece_value(w, captured_piece(p, m)) + 200 <= alpha)
+            best + piece_value(w, captured_piece(p, m)) + DELTA_MARGIN <= alpha)
             continue;
         /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
          * worth searching. */
@@ -277,11 +303,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
-        if (depth <= 6 && static_eval - 90 * (depth - improving) >= beta && static_eval < SCORE_KNOWN)
+        if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta && static_eval < SCORE_KNOWN)
             return static_eval;
         /* Step 4. Null move: if passing still holds beta, a real move will too. */
-        if (null_ok && depth >= 3 && static_eval >= beta && has_pieces(p, p->stm)) {
-            int r = 3 + depth / 4;
+        if (null_ok && depth >= NMP_DEPTH && static_eval >= beta && has_pieces(p, p->stm)) {
+            int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR;
             pos_make_null(p);
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake(p);
@@ -315,10 +341,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          * static evaluation nor the exchange can tell. */
         if (!root && best > -SCORE_KNOWN) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
-            bool late = quiet_prunable && depth <= 3 && searched > (4 + depth * depth) * (2 + improving) / 3;
+            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
-            bool futile = quiet_prunable && depth <= 5 && searched > 0 && static_eval + 100 + 90 * depth <= alpha;
-            bool losing = noisy && depth <= 5 && scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -120 * depth);
+            bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
+                          static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
+                          !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
             if ((late || futile || losing) && !gives_check(p, m))
                 continue;
         }
@@ -334,14 +362,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         } else {
             /* Step 7. Late-move reductions for quiet moves, then a null-window probe (PVS). */
             int r = 0;
-            if (depth >= 3 && !noisy && !in_check && !gives_check && searched >= (pv_node ? 4 : 2)) {
+            if (depth >= LMR_DEPTH && !noisy && !in_check && !gives_check &&
+                searched >= (pv_node ? LMR_PV_MOVES : LMR_MOVES)) {
                 r = reduction(w, depth, searched);
                 if (pv_node)
                     r--;
                 if (!improving)
                     r++;
                 /* Moves that often refuted other positions deserve a closer look. */
-                r -= w->history[!p->stm][move_from(m)][move_to(m)] / 8192;
+                r -= w->history[!p->stm][move_from(m)][move_to(m)] / LMR_HISTORY_PER_PLY;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
@@ -396,9 +425,9 @@ static void fill_info(Worker *w, SearchInfo *info, int depth, int score, int lin
 
 static int aspiration(Worker *w, int depth, int previous)
 {
-    int delta = 30;
+    int delta = ASPIRATION_WINDOW;
     int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-    if (depth >= 5 && abs(previous) < SCORE_KNOWN) {
+    if (depth >= ASPIRATION_DEPTH && abs(previous) < SCORE_KNOWN) {
         alpha = previous - delta;
         beta = previous + delta;
     }
@@ -497,7 +526,7 @@ static uint64_t next_random(Engine *e)
 /* Below full strength the engine picks among its best lines with noise proportional to weakness. */
 static Move weakened_choice(Engine *e, int lines)
 {
-    int weakness = (20 - e->skill) * 12;
+    int weakness = (SKILL_MAX - e->skill) * SKILL_NOISE_PER_LEVEL;
     Move choice = e->lines[0].pv[0];
     int best = -SCORE_INFINITE * 2;
     for (int i = 0; i < lines; i++) {
@@ -534,10 +563,10 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
     time_plan(&e->time, limits, root->stm, e->move_overhead);
     tt_new_search(&e->tt);
 
-    bool weakened = e->skill < 20;
+    bool weakened = e->skill < SKILL_MAX;
     IterationPlan plan = {cb, ctx, e->multipv, limits->depth > 0 ? limits->depth : MAX_PLY - 1};
     if (weakened) {
-        plan.lines = plan.lines < 4 ? 4 : plan.lines;
+        plan.lines = plan.lines < SKILL_LINES ? SKILL_LINES : plan.lines;
         int cap = 1 + e->skill / 2;
         plan.max_depth = plan.max_depth < cap ? plan.max_depth : cap;
     }

@@ -14,6 +14,9 @@
 #include "timeman.h"
 #include "tt.h"
 
+/* Skill Level at full strength: the engine plays its best move. */
+enum { SKILL_MAX = 20 };
+
 typedef struct Worker {
     struct Engine *engine;
     int id;
