@@ -167,8 +167,10 @@ static bool set_variant(UciSession *s, const char *value, char *err, size_t err_
     const Variant *v = value ? variant_find(value) : NULL;
     if (!v) {
         char q[QUOTE_BUF_SIZE], names[256] = "";
-        for (const char *const *n = variant_names; *n; n++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", n == variant_names ? "" : " ", *n);
+        for (const char *const *n = variant_names; *n; n++) {
+            size_t used = strlen(names);
+            snprintf(names + used, sizeof names - used, "%s%s", n == variant_names ? "" : ", ", *n);
+        }
         snprintf(err, err_size, "UCI_Variant takes one of %s, not '%s'", names, quote(q, value));
         return false;
     }
