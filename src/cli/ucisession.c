@@ -155,6 +155,16 @@ typedef struct {
     bool (*changed)(UciSession *s, const char *value, char *err, size_t err_size);
 } SessionOption;
 
+/* The built-in variants' names, each after `before`. */
+static void list_variants(char *buf, size_t size, const char *before)
+{
+    buf[0] = 0;
+    for (const char *const *v = variant_names; *v; v++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used, "%s%s", before, *v);
+    }
+}
+
 /* A new game of the session's variant: the position set up for the old one is meaningless. */
 static void reset_position(UciSession *s)
 {
@@ -166,12 +176,9 @@ static bool set_variant(UciSession *s, const char *value, char *err, size_t err_
 {
     const Variant *v = value ? variant_find(value) : NULL;
     if (!v) {
-        char q[QUOTE_BUF_SIZE], names[256] = "";
-        for (const char *const *n = variant_names; *n; n++) {
-            size_t used = strlen(names);
-            snprintf(names + used, sizeof names - used, "%s%s", n == variant_names ? "" : ", ", *n);
-        }
-        snprintf(err, err_size, "UCI_Variant takes one of %s, not '%s'", names, quote(q, value));
+        char q[QUOTE_BUF_SIZE], names[256];
+        list_variants(names, sizeof names, " ");
+        snprintf(err, err_size, "UCI_Variant takes one of%s, not '%s'", names, quote(q, value));
         return false;
     }
     s->variant = v;
@@ -211,11 +218,8 @@ static void say_option(UciSession *s, const char *name, OptionType type, const c
         say(s, "option name %s type button", name);
         break;
     case OPT_COMBO: {
-        char vars[256] = "";
-        for (const char *const *v = variant_names; *v; v++) {
-            strncat(vars, " var ", sizeof vars - strlen(vars) - 1);
-            strncat(vars, *v, sizeof vars - strlen(vars) - 1);
-        }
+        char vars[256];
+        list_variants(vars, sizeof vars, " var ");
         say(s, "option name %s type combo default %s%s", name, default_value, vars);
         break;
     }

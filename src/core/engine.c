@@ -10,7 +10,7 @@
 #include "quote.h"
 #include "thread.h"
 
-enum { MAX_THREADS = 64, MAX_HASH_MB = 65536 };
+enum { MAX_THREADS = 64, MAX_HASH_MB = 65536, DEFAULT_HASH_MB = 16 };
 /* Late-move reductions grow with log(depth) * log(move number) / this: two plies for the eighth
  * move at depth 8; a larger divisor reduces less. */
 #define LMR_DIVISOR 2.2
@@ -43,7 +43,7 @@ static bool clear_hash(Engine *e, char *err, int err_size)
 #define NO_FIELD SIZE_MAX
 
 const EngineOption engine_options[] = {
-    {"Hash", OPT_SPIN, 16, 1, MAX_HASH_MB, "transposition table size in megabytes", FIELD(hash_mb), resize_hash},
+    {"Hash", OPT_SPIN, DEFAULT_HASH_MB, 1, MAX_HASH_MB, "transposition table size in megabytes", FIELD(hash_mb), resize_hash},
     {"Threads", OPT_SPIN, 1, 1, MAX_THREADS, "search threads (lazy SMP)", FIELD(threads), resize_threads},
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MULTIPV, "best lines to report", FIELD(multipv), NULL},
     {"Skill Level", OPT_SPIN, SKILL_MAX, 0, SKILL_MAX, "playing strength, 20 = full", FIELD(skill), NULL},
@@ -66,7 +66,7 @@ void search_limits_init(SearchLimits *l)
     l->time_ms[WHITE] = l->time_ms[BLACK] = -1;
 }
 
-Engine *engine_new(void) { return engine_new_hash(16); }
+Engine *engine_new(void) { return engine_new_hash(DEFAULT_HASH_MB); }
 
 Engine *engine_new_hash(int hash_mb)
 {
@@ -82,7 +82,7 @@ Engine *engine_new_hash(int hash_mb)
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
             e->lmr[d][m] = (uint8_t)(0.5 + log(d) * log(m) / LMR_DIVISOR);
-    if (!tt_resize(&e->tt, (size_t)e->hash_mb) || !threads_resize(e, 1)) {
+    if (!tt_resize(&e->tt, (size_t)e->hash_mb) || !threads_resize(e, e->threads)) {
         engine_free(e);
         return NULL;
     }
