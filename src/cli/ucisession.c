@@ -263,8 +263,9 @@ void uci_session_reset_options(UciSession *s, bool keep_resources)
 {
     char err[160];
     for (int i = 0; i < SESSION_OPTION_NB; i++)
-        set_option(s, session_options[i].name, default_of(&session_options[i]), err, sizeof err);
+        session_options[i].changed(s, default_of(&session_options[i]), err, sizeof err);
     for (const EngineOption *o = engine_options; o->name; o++) {
+        /* A number whose change does more than store it resizes something (Hash, Threads). */
         bool resource = o->changed && o->type == OPT_SPIN;
         if (o->type == OPT_BUTTON || (keep_resources && resource))
             continue;

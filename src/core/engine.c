@@ -1,5 +1,5 @@
 /* The engine's life (creation, new game, stop) and its options, each declared once with what
- * happens when it changes. */
+ * happens when it changes. Its API is part of search.h, the engine's one public header. */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
