@@ -94,13 +94,8 @@ static UciSession *fresh_session(Output *out)
             abort();
         command(s, "setoption name Hash value 1");
     }
-    for (const EngineOption *o = engine_options; o->name; o++) {
-        if (o->type == OPT_BUTTON || names_resource(o->name, strlen(o->name)))
-            continue;
-        char reset[256];
-        snprintf(reset, sizeof reset, "setoption name %s value %s", o->name, o->default_value);
-        command(s, reset);
-    }
+    /* The hash table and the thread pool keep their size: reallocating them per input is slow. */
+    uci_session_reset_options(s, true);
     command(s, "ucinewgame");
     command(s, "position startpos");
     return s;

@@ -608,6 +608,9 @@ check "uci: the refused position is not set" has_line '^info string position /28
 uci_session "no castling" 'setoption name CescacsCastling value false' 'position fen /6:4k2/1:1K/ w K- - 0 1' d
 check "uci: without castling an unmoved king's leap attacks nothing, so the position is set" \
   has_line '^info string position /6:4k2/1:1K/ w K- - 0 1$'
+uci_session "option name in another case" 'setoption name uci_variant value glinski' d
+check "uci: an option named in another case takes effect, and the new game starts from its start position" \
+  has_line '^info string position b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1$'
 # A token not understood leaves the position as it was, and the error names it.
 after_e7e13='^info string position .*/13:3P4/.* b '
 for bad in 'position startpos mvoes E7-E13' 'position startpos E7-E13' 'position startpos moves E21-E15 E7-E13 Q1-Q2' \

@@ -350,6 +350,28 @@ static int run_infinite(void *arg)
     return 0;
 }
 
+/* The option table is the whole truth about options: each default is accepted, each bound holds. */
+static void test_option_table(void **state)
+{
+    (void)state;
+    Engine *e = engine();
+    char err[256], value[16];
+    for (const EngineOption *o = engine_options; o->name; o++) {
+        if (o->type == OPT_BUTTON) {
+            assert_true(engine_set_option(e, o->name, NULL, err, sizeof err));
+            continue;
+        }
+        snprintf(value, sizeof value, "%d", o->default_value);
+        assert_true(engine_set_option(e, o->name, value, err, sizeof err));
+        snprintf(value, sizeof value, "%d", o->max + 1);
+        assert_false(engine_set_option(e, o->name, value, err, sizeof err));
+        assert_non_null(strstr(err, o->name));
+        snprintf(value, sizeof value, "%d", o->min - 1);
+        assert_false(engine_set_option(e, o->name, value, err, sizeof err));
+    }
+    engine_free(e);
+}
+
 static void test_stop_infinite(void **state)
 {
     (void)state;
@@ -538,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_puzzles),          cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_multipv_and_skill), cmocka_unit_test(test_stop_infinite),
         cmocka_unit_test(test_extreme_clocks),
+        cmocka_unit_test(test_option_table),
         PER_GAME(test_legal, cescacs),          PER_GAME(test_legal, glinski),
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),

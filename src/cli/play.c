@@ -198,8 +198,6 @@ static Move engine_pick(Play *pl, bool quiet)
     char val[16], err[128];
     snprintf(val, sizeof val, "%d", pl->level);
     engine_set_option(pl->engine_handle, "Skill Level", val, err, sizeof err);
-    if (!pl->pos->castling_allowed)
-        engine_set_option(pl->engine_handle, "CescacsCastling", "false", err, sizeof err);
     SearchLimits lim;
     search_limits_init(&lim);
     lim.movetime_ms = pl->movetime_ms;

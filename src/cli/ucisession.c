@@ -20,6 +20,9 @@
 struct UciSession {
     UciHooks hooks;
     Engine *engine;
+    /* Protocol state: the game and the castling rule chosen through setoption. */
+    const Variant *variant;
+    bool castling;
     Position *pos;        /* set by `position` */
     Position *search_pos; /* where the last search started: its moves are written from here */
     SearchLimits limits;
@@ -143,41 +146,133 @@ SearchLimits *uci_session_limits(UciSession *s)
     return &s->limits;
 }
 
+/* Options the protocol keeps for itself: the engine searches whatever position it is given. */
+typedef struct {
+    const char *name;
+    OptionType type; /* OPT_COMBO or OPT_CHECK */
+    const char *default_value;
+    /* What a change does, value checked as the type requires; false with a message in err. */
+    bool (*changed)(UciSession *s, const char *value, char *err, size_t err_size);
+} SessionOption;
+
+/* The built-in variants' names, each after `before`. */
+static void list_variants(char *buf, size_t size, const char *before)
+{
+    buf[0] = 0;
+    for (const char *const *v = variant_names; *v; v++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used, "%s%s", before, *v);
+    }
+}
+
+/* A new game of the session's variant: the position set up for the old one is meaningless. */
+static void reset_position(UciSession *s)
+{
+    pos_set_start(s->pos, s->variant);
+    s->pos->castling_allowed = s->pos->castling_allowed && s->castling;
+}
+
+static bool set_variant(UciSession *s, const char *value, char *err, size_t err_size)
+{
+    const Variant *v = value ? variant_find(value) : NULL;
+    if (!v) {
+        char q[QUOTE_BUF_SIZE], names[256];
+        list_variants(names, sizeof names, " ");
+        snprintf(err, err_size, "UCI_Variant takes one of%s, not '%s'", names, quote(q, value));
+        return false;
+    }
+    s->variant = v;
+    reset_position(s);
+    return true;
+}
+
+static bool set_castling(UciSession *s, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    s->castling = !strcmp(value, "true");
+    reset_position(s);
+    return true;
+}
+
+static const SessionOption session_options[] = {
+    {"UCI_Variant", OPT_COMBO, NULL, set_variant}, /* the first built-in variant */
+    {"CescacsCastling", OPT_CHECK, "true", set_castling},
+};
+enum { SESSION_OPTION_NB = sizeof session_options / sizeof session_options[0] };
+
+static const char *default_of(const SessionOption *o)
+{
+    return o->default_value ? o->default_value : variant_names[0];
+}
+
+static void say_option(UciSession *s, const char *name, OptionType type, const char *default_value, int min, int max)
+{
+    switch (type) {
+    case OPT_SPIN:
+        say(s, "option name %s type spin default %s min %d max %d", name, default_value, min, max);
+        break;
+    case OPT_CHECK:
+        say(s, "option name %s type check default %s", name, default_value);
+        break;
+    case OPT_BUTTON:
+        say(s, "option name %s type button", name);
+        break;
+    case OPT_COMBO: {
+        char vars[256];
+        list_variants(vars, sizeof vars, " var ");
+        say(s, "option name %s type combo default %s%s", name, default_value, vars);
+        break;
+    }
+    }
+}
+
 static bool cmd_uci(UciSession *s, char **save)
 {
     expect_end(s, "uci", save);
     say(s, "id name hexchess 1.0");
     say(s, "id author the hexchess developers");
+    for (int i = 0; i < SESSION_OPTION_NB; i++)
+        say_option(s, session_options[i].name, session_options[i].type, default_of(&session_options[i]), 0, 0);
     for (const EngineOption *o = engine_options; o->name; o++) {
-        switch (o->type) {
-        case OPT_SPIN:
-            say(s, "option name %s type spin default %s min %d max %d", o->name, o->default_value, o->min, o->max);
-            break;
-        case OPT_CHECK:
-            say(s, "option name %s type check default %s", o->name, o->default_value);
-            break;
-        case OPT_BUTTON:
-            say(s, "option name %s type button", o->name);
-            break;
-        case OPT_STRING:
-            say(s, "option name %s type string default %s", o->name, o->default_value);
-            break;
-        case OPT_COMBO: {
-            char vars[128] = "";
-            char copy[128];
-            char *at;
-            snprintf(copy, sizeof copy, "%s", o->combo_values);
-            for (char *v = strtok_r(copy, " ", &at); v; v = strtok_r(NULL, " ", &at)) {
-                strncat(vars, " var ", sizeof vars - strlen(vars) - 1);
-                strncat(vars, v, sizeof vars - strlen(vars) - 1);
-            }
-            say(s, "option name %s type combo default %s%s", o->name, o->default_value, vars);
-            break;
-        }
-        }
+        char number[16];
+        snprintf(number, sizeof number, "%d", o->default_value);
+        say_option(s, o->name, o->type, number, o->min, o->max);
     }
     say(s, "uciok");
     return true;
+}
+
+/* Sets a session option, or failing that an engine option; false with a message in err. */
+static bool set_option(UciSession *s, const char *name, const char *value, char *err, size_t err_size)
+{
+    for (int i = 0; i < SESSION_OPTION_NB; i++) {
+        const SessionOption *o = &session_options[i];
+        if (!option_name_is(o->name, name))
+            continue;
+        if (o->type == OPT_CHECK && (!value || (strcmp(value, "true") && strcmp(value, "false")))) {
+            char q[QUOTE_BUF_SIZE];
+            snprintf(err, err_size, "option '%s' takes true or false, not '%s'", o->name, quote(q, value));
+            return false;
+        }
+        return o->changed(s, value, err, err_size);
+    }
+    return engine_set_option(s->engine, name, value, err, (int)err_size);
+}
+
+void uci_session_reset_options(UciSession *s, bool keep_resources)
+{
+    char err[160];
+    for (int i = 0; i < SESSION_OPTION_NB; i++)
+        session_options[i].changed(s, default_of(&session_options[i]), err, sizeof err);
+    for (const EngineOption *o = engine_options; o->name; o++) {
+        /* A number whose change does more than store it resizes something (Hash, Threads). */
+        bool resource = o->changed && o->type == OPT_SPIN;
+        if (o->type == OPT_BUTTON || (keep_resources && resource))
+            continue;
+        char number[16];
+        snprintf(number, sizeof number, "%d", o->default_value);
+        engine_set_option(s->engine, o->name, number, err, sizeof err);
+    }
 }
 
 static bool cmd_debug(UciSession *s, char **save)
@@ -224,12 +319,8 @@ static bool cmd_setoption(UciSession *s, char **save)
         }
     }
     char err[160];
-    if (!engine_set_option(s->engine, name, value, err, sizeof err))
+    if (!set_option(s, name, value, err, sizeof err))
         say(s, "info string error: %s", err);
-    else if (!strcmp(name, "UCI_Variant") || !strcmp(name, "CescacsCastling")) {
-        pos_set_start(s->pos, variant_find(engine_variant(s->engine)));
-        s->pos->castling_allowed = s->pos->castling_allowed && engine_castling(s->engine);
-    }
     return true;
 }
 
@@ -244,7 +335,7 @@ static bool cmd_newgame(UciSession *s, char **save)
  * unless every token is understood and every move legal. */
 static bool cmd_position(UciSession *s, char **save)
 {
-    const Variant *v = variant_find(engine_variant(s->engine));
+    const Variant *v = s->variant;
     char *t = next_token(save);
     char q[QUOTE_BUF_SIZE + 2];
     const char *text = NULL;
@@ -274,7 +365,7 @@ static bool cmd_position(UciSession *s, char **save)
         say(s, "info string error: out of memory; position unchanged");
         return true;
     }
-    if (!pos_from_text_castling(p, v, text, engine_castling(s->engine), err, sizeof err)) {
+    if (!pos_from_text_castling(p, v, text, s->castling, err, sizeof err)) {
         say(s, "info string error: %s position: %s; position unchanged", v->desc->title, err);
         free(p);
         return true;
@@ -516,7 +607,9 @@ UciSession *uci_session_new(const UciHooks *hooks, bool baseline)
         uci_session_free(s);
         return NULL;
     }
-    pos_set_start(s->pos, variant_find(engine_variant(s->engine)));
+    s->variant = variant_find(variant_names[0]);
+    s->castling = true;
+    reset_position(s);
     return s;
 }
 

@@ -29,6 +29,9 @@ typedef struct {
 UciSession *uci_session_new(const UciHooks *hooks, bool baseline);
 void uci_session_free(UciSession *s);
 Engine *uci_session_engine(UciSession *s);
+/* Every option back to its default, except with keep_resources those that size memory or threads
+ * (Hash, Threads): a fresh session for a fuzzer without the cost of reallocating. */
+void uci_session_reset_options(UciSession *s, bool keep_resources);
 
 /* Carries out one command line of len bytes (no newline; changed in place). False after `quit`. */
 bool uci_session_command(UciSession *s, char *line, size_t len);

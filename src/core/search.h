@@ -6,6 +6,8 @@
 #ifndef HEXCHESS_SEARCH_H
 #define HEXCHESS_SEARCH_H
 
+#include <stddef.h>
+
 #include "position.h"
 
 enum { MAX_PLY = 128, MAX_MULTIPV = 16 };
@@ -51,24 +53,25 @@ Engine *engine_new_hash(int hash_mb);
 void engine_free(Engine *e);
 void search_limits_init(SearchLimits *l);
 
-/* Options by their UCI names; false when the name or value is not accepted (message in err). */
+/* Options by their UCI names (any case); false when the name or value is not accepted (message
+ * in err). A button takes no value. */
 bool engine_set_option(Engine *e, const char *name, const char *value, char *err, int err_size);
+/* UCI option names compare without regard to case. */
+bool option_name_is(const char *declared, const char *given);
 
-typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
+typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON } OptionType;
 typedef struct {
     const char *name;
-    OptionType type;
-    const char *default_value;
-    int min, max;
-    const char *combo_values; /* space separated, for OPT_COMBO */
+    OptionType type; /* OPT_SPIN or OPT_BUTTON */
+    int default_value, min, max;
     const char *help;
+    size_t field; /* where a spin's value lives in the Engine */
+    /* What else a change does, once the value is in place (NULL: nothing); false, with a message
+     * in err, puts the old value back. */
+    bool (*changed)(Engine *e, char *err, int err_size);
 } EngineOption;
 /* The one table of engine options (NULL-name terminated). */
 extern const EngineOption engine_options[];
-
-/* The variant and castling option last set through UCI_Variant / CescacsCastling. */
-const char *engine_variant(const Engine *e);
-bool engine_castling(const Engine *e);
 
 /* Forget everything learned (transposition table, histories). */
 void engine_new_game(Engine *e);

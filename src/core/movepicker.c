@@ -1,0 +1,103 @@
+#include "movepicker.h"
+
+#include <stdlib.h>
+
+#include "see.h"
+
+/* Noisy moves score ORDER_NOISY plus at most ORDER_BAND; until picked, their exchange is unjudged. */
+enum {
+    ORDER_TT = 1 << 30,
+    ORDER_NOISY = 1 << 28,
+    ORDER_BAND = 1 << 24,
+    ORDER_KILLER = 1 << 26,
+    ORDER_LOSING = -(1 << 28)
+};
+
+/* A cutoff at depth d earns d * d, up to this: one deep cutoff must not drown the others. */
+enum { HISTORY_BONUS_MAX = 400 };
+/* History scores stay within +-HISTORY_MAX: inside int16_t, and below the killers' order. */
+enum { HISTORY_MAX = 16384 };
+
+int piece_value(const Worker *w, Piece pc) { return pc ? w->eval->value[piece_type(pc)] : 0; }
+
+Piece captured_piece(const Position *p, Move m)
+{
+    if (move_kind(m) == MK_EN_PASSANT)
+        return p->board[p->ep_victim];
+    if (move_kind(m) == MK_CASTLE || move_kind(m) == MK_PROMOTE_HERE)
+        return EMPTY;
+    return p->board[move_to(m)];
+}
+
+/* The countermove slot answering the move just played: its man and target hex (slot 0, never a
+ * real move's, after a null move). */
+static int countermove_index(const Position *p)
+{
+    Move last = p->ply > 0 ? p->hist[p->ply - 1].move : MOVE_NONE;
+    if (last == MOVE_NONE)
+        return 0;
+    return (p->board[move_to(last)] & 31) * MAX_CELLS + move_to(last);
+}
+
+void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
+{
+    const Position *p = &w->pos;
+    Move countermove = w->countermoves[countermove_index(p)];
+    for (int i = 0; i < ml->count; i++) {
+        Move m = ml->moves[i];
+        if (m == tt_move) {
+            scores[i] = ORDER_TT;
+        } else if (move_is_noisy(p, m)) {
+            int victim = piece_value(w, captured_piece(p, m));
+            int promo = move_promo(m) ? w->eval->value[move_promo(m)] : 0;
+            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
+        } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
+            scores[i] = ORDER_KILLER + 2 * (m == w->killers[ply][0]);
+        } else if (m == countermove) {
+            scores[i] = ORDER_KILLER - 1;
+        } else {
+            scores[i] = w->history[p->stm][move_from(m)][move_to(m)];
+        }
+    }
+}
+
+/*
+ * The best-scored move left. A capture's exchange is judged only when it comes up, since a cutoff
+ * often comes before most are reached: one that loses material moves after the killers and quiet
+ * moves (a negative score), and the next best is picked instead.
+ */
+Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start)
+{
+    for (;;) {
+        int best = start;
+        for (int i = start + 1; i < ml->count; i++)
+            if (scores[i] > scores[best])
+                best = i;
+        Move m = ml->moves[best];
+        int s = scores[best];
+        ml->moves[best] = ml->moves[start];
+        scores[best] = scores[start];
+        ml->moves[start] = m;
+        scores[start] = s;
+        if (s < ORDER_NOISY - ORDER_BAND || s >= ORDER_NOISY + ORDER_BAND || see_ge(&w->pos, w->eval->value, m, 0))
+            return m;
+        scores[start] = s - ORDER_NOISY + ORDER_LOSING;
+    }
+}
+
+void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb)
+{
+    Color us = w->pos.stm;
+    if (ply < MAX_PLY && w->killers[ply][0] != best) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = best;
+    }
+    w->countermoves[countermove_index(&w->pos)] = best;
+    int bonus = depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth;
+    for (int i = 0; i < tried_nb; i++) {
+        int16_t *h = &w->history[us][move_from(tried[i])][move_to(tried[i])];
+        int delta = tried[i] == best ? bonus : -bonus;
+        /* Gravity keeps every entry inside +-HISTORY_MAX without clamping artefacts. */
+        *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
+    }
+}

@@ -1,0 +1,24 @@
+/*
+ * Move ordering: the table move, then captures and promotions by victim and attacker, killers,
+ * the countermove, and quiet moves by history; captures that lose material go last.
+ */
+#ifndef HEXCHESS_MOVEPICKER_H
+#define HEXCHESS_MOVEPICKER_H
+
+#include "movegen.h"
+#include "thread.h"
+
+/* The value of a man for ordering and pruning (0 for no man). */
+int piece_value(const Worker *w, Piece pc);
+/* The man a move takes (EMPTY for none). */
+Piece captured_piece(const Position *p, Move m);
+/* Scores every move of ml for pick_next_move. */
+void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply);
+/* Swaps the best-scored move left into place start and returns it. A capture picked there that
+ * loses material in the exchange gets a negative score. */
+Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start);
+/* best, a quiet move, refuted the node at depth: it becomes a killer and the countermove, and
+ * the history rewards it and punishes the quiet moves tried before it. */
+void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb);
+
+#endif

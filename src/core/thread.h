@@ -1,0 +1,73 @@
+/*
+ * The engine's state and its pool of search threads (lazy SMP: every worker searches the same
+ * root, sharing only the transposition table). Internal to the engine's files; front ends use
+ * search.h.
+ */
+#ifndef HEXCHESS_THREAD_H
+#define HEXCHESS_THREAD_H
+
+#include <stdatomic.h>
+#include <threads.h>
+
+#include "eval.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
+
+/* Skill Level at full strength: the engine plays its best move. */
+enum { SKILL_MAX = 20 };
+
+typedef struct Worker {
+    struct Engine *engine;
+    int id;
+    Position pos;
+    const EvalTables *eval;
+    PawnCache pawns;
+    const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
+    Move killers[MAX_PLY][2];
+    int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
+    /* The quiet move that last refuted a move, by countermove_index of the refuted move. */
+    Move countermoves[32 * MAX_CELLS];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int static_evals[MAX_PLY + 1]; /* per ply of the current line; TT_NO_EVAL in check */
+    int pv_len[MAX_PLY + 1];
+    atomic_uint_fast64_t nodes;
+    int seldepth;
+    int completed_depth;
+    Color root_stm;
+    /* Root moves excluded from this search (MultiPV lines already reported). */
+    Move excluded[MAX_MULTIPV];
+    int excluded_nb;
+    thrd_t thread;
+} Worker;
+
+struct Engine {
+    TTable tt;
+    int hash_mb, threads, multipv, skill, move_overhead, contempt;
+    Worker *workers;
+    int worker_nb;
+    EvalTables eval[2];
+    const Variant *eval_variant[2];
+    atomic_bool stop;
+    bool armed; /* engine_arm ran: the next search must not clear stop */
+    SearchLimits limits;
+    TimePlan time;
+    uint64_t rng;
+    SearchInfo lines[MAX_MULTIPV];
+    uint8_t lmr[64][64]; /* late-move reductions: log(depth) * log(move number) / 2.2 */
+};
+
+/* n fresh workers in place of the old ones (which must be idle); false when out of memory. */
+bool threads_resize(Engine *e, int n);
+/* Nodes searched by every worker since threads_prepare. */
+uint64_t threads_nodes(const Engine *e);
+/* Forgets the move-ordering histories of every worker. */
+void threads_clear_history(Engine *e);
+/* Every worker at root, evaluating with eval, counting from zero. */
+void threads_prepare(Engine *e, const Position *root, const EvalTables *eval);
+/* Runs fn on every helper worker (all but worker 0); returns how many workers run, worker 0
+ * included, for threads_join. */
+int threads_start_helpers(Engine *e, thrd_start_t fn);
+void threads_join_helpers(Engine *e, int started);
+
+#endif

@@ -1,0 +1,26 @@
+/* Time management: how long one search may think, planned from the clock when it starts. */
+#ifndef HEXCHESS_TIMEMAN_H
+#define HEXCHESS_TIMEMAN_H
+
+#include <stdint.h>
+
+#include "search.h"
+
+typedef struct {
+    double start_ms;
+    int64_t soft_ms, hard_ms; /* 0: no time limit */
+} TimePlan;
+
+/* Milliseconds on a monotonic-enough wall clock. */
+double time_now_ms(void);
+/* The search starts now, with no limit until time_plan. */
+void time_start(TimePlan *t);
+/* Plans the search for us from the limits, keeping overhead_ms back for transmission. */
+void time_plan(TimePlan *t, const SearchLimits *l, Color us, int overhead_ms);
+double time_elapsed_ms(const TimePlan *t);
+/* The hard limit has passed: stop at once. */
+bool time_hard_limit_passed(const TimePlan *t);
+/* Past this point a new iteration would likely not finish: do not start one. */
+bool time_soft_limit_passed(const TimePlan *t);
+
+#endif
