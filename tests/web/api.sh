@@ -22,6 +22,14 @@ req() {
   code=$(curl "${args[@]}" "$base$2")
 }
 json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
+# poll PATH JQ VALUE: GETs PATH until JQ gives VALUE (10 s at most); the last answer stays in $tmp/body.
+poll() {
+  for _ in $(seq 1 100); do
+    req GET "$1"
+    [ "$(json "$2")" = "$3" ] && return
+    sleep 0.1
+  done
+}
 # expect NAME STATUS: the status, a body of valid UTF-8, and a JSON error body for a 4xx.
 expect() {
   if [ "$code" != "$2" ]; then
@@ -206,19 +214,11 @@ check "the long label is kept whole" grep -qF "[Event \"$event\"]" "$tmp/body"
 req POST /api/games '{"variant":"glinski","black":"engine","level":3,"movetime":200}'; expect "game against the engine" 201
 eid=$(json .id)
 req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "play f5f6 against the engine" 200
-for _ in $(seq 1 100); do
-  req GET "/api/games/$eid"
-  [ "$(json '.moves | length')" = 2 ] && break
-  sleep 0.1
-done
+poll "/api/games/$eid" '.moves | length' 2
 check "the engine replied" test "$(json '.moves | length')" = 2
 check "White to move after the reply" test "$(json .turn)" = white
 req POST "/api/games/$eid/analysis" '{"movetime":300}'; expect "analysis started" 200
-for _ in $(seq 1 100); do
-  req GET "/api/games/$eid"
-  [ "$(json .analysis.running)" = false ] && break
-  sleep 0.1
-done
+poll "/api/games/$eid" .analysis.running false
 check "analysis finished with a depth" test "$(json .analysis.depth)" -ge 1
 check "analysis gives a best move" test -n "$(json .analysis.best)"
 req POST "/api/games/$eid/undo" '{}'; expect "undo against the engine" 200
@@ -241,17 +241,9 @@ check "database edited: an engine to move with movetime 0" \
 start_server "$hex" "$tmp/games.db" || { bad "restart"; echo "$passed passed, $failed failed"; exit 1; }
 req GET "/api/games/$id"; expect "game kept over a restart" 200
 check "kept: one move and the result" test "$(json '(.moves | length | tostring) + " " + .result')" = "1 1-1"
-for _ in $(seq 1 100); do
-  req GET "/api/games/$eid"
-  [ "$(json '.moves | length')" = 2 ] && break
-  sleep 0.1
-done
+poll "/api/games/$eid" '.moves | length' 2
 check "the engine resumes its move after a restart" test "$(json '.moves | length')" = 2
-for _ in $(seq 1 100); do
-  req GET "/api/games/$tid"
-  [ "$(json '.moves | length')" = 1 ] && break
-  sleep 0.1
-done
+poll "/api/games/$tid" '.moves | length' 1
 check "an engine with movetime 0 in the database still moves after a restart" test "$(json '.moves | length')" = 1
 req DELETE "/api/games/$gid"; expect "delete a game" 200
 req GET "/api/games/$gid"; expect "deleted game gone" 404
