@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 
+#include "../core/arbiter.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/status.h"
@@ -55,7 +56,7 @@ typedef struct ServerGame {
     Ply *plies;
     int ply_count, ply_cap;
     uint64_t version; /* bumped on every change of the game */
-    bool over;
+    Verdict verdict;  /* the arbiter's; rec.result and rec.reason are its text as stored */
     /* engine */
     Worker *worker;
     bool thinking;
@@ -125,6 +126,7 @@ void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version);
 /* Is the side to move played by the engine (and the game still on)? */
 bool sgame_engine_to_move(const ServerGame *g);
 
+bool sgame_over(const ServerGame *g);
 /* "White wins by stalemate" etc., or "" while the game goes on. */
 void sgame_result_text(const ServerGame *g, char *buf, int size);
 /* The board as a string: one character a hex, '.' when empty, upper case White. */
