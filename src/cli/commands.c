@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/arbiter.h"
 #include "../core/movegen.h"
 #include "../core/notation.h"
 #include "../core/perft.h"
@@ -138,10 +139,14 @@ int cmd_status(const CliOptions *opts)
         return 1;
     Status st;
     pos_status(p, &st);
-    const VariantDesc *d = p->v->desc;
-    Color winner = (Color)!p->stm;
-    const char *state = st.mate ? "checkmate" : st.stalemate ? "stalemate" : st.draw ? "draw" : st.check ? "check" : "ongoing";
-    const char *result = st.mate ? d->result_win[winner] : st.stalemate ? d->result_stalemate[winner] : st.draw ? d->result_draw : "*";
+    Verdict verdict;
+    arbiter_judge(p, &verdict);
+    const char *state = verdict.reason == END_CHECKMATE   ? "checkmate"
+                        : verdict.reason == END_STALEMATE ? "stalemate"
+                        : verdict.outcome == OUTCOME_DRAW ? "draw"
+                        : st.check                        ? "check"
+                                                          : "ongoing";
+    const char *result = outcome_text(p->v, verdict.outcome);
     char draw[32], claim[32];
     draw_name(p->v, st.draw, false, draw, sizeof draw);
     draw_name(p->v, st.claimable, true, claim, sizeof claim);

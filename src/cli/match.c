@@ -13,6 +13,7 @@
 #include <threads.h>
 #include <time.h>
 
+#include "../core/arbiter.h"
 #include "../core/movegen.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
@@ -48,8 +49,8 @@ typedef struct {
 typedef struct {
     double score[2]; /* points of engine 0 and 1 on a 0..1 scale */
     int plies;
-    char result[16];
-    char reason[96];
+    Verdict verdict;
+    char termination[96]; /* the verdict's reason, or why the match ended the game */
 } GameOutcome;
 
 typedef struct {
@@ -129,22 +130,17 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void decide(GameOutcome *g, const VariantDesc *d, int white_engine, Color winner, double share,
-                   const char *result, const char *reason)
+/* Scores the arbiter's verdict; `why` names what ended the game when the board did not (NULL: the
+ * verdict's own reason). */
+static void conclude(GameOutcome *g, const Variant *v, int white_engine, const char *why)
 {
-    int w = winner == WHITE ? white_engine : !white_engine;
-    g->score[w] = share;
-    g->score[!w] = 1.0 - share;
-    snprintf(g->result, sizeof g->result, "%s", result);
-    snprintf(g->reason, sizeof g->reason, "%s", reason);
-    (void)d;
-}
-
-static void draw_game(GameOutcome *g, const VariantDesc *d, const char *reason)
-{
-    g->score[0] = g->score[1] = 0.5;
-    snprintf(g->result, sizeof g->result, "%s", d->result_draw);
-    snprintf(g->reason, sizeof g->reason, "%s", reason);
+    double white = outcome_white_permille(v, g->verdict.outcome) / 1000.0;
+    g->score[white_engine] = white;
+    g->score[!white_engine] = 1.0 - white;
+    if (why)
+        snprintf(g->termination, sizeof g->termination, "%s", why);
+    else
+        verdict_reason_text(v, &g->verdict, g->termination, (int)sizeof g->termination);
 }
 
 /* Appends the game to the game file through the record writer (CTL-PGN or PGN, canonical). */
@@ -173,8 +169,8 @@ static void write_game(Match *m, int number, const char *opening, const char *na
         game_set_label(&game, "Round", round);
         game_set_label(&game, "White", names[white_engine]);
         game_set_label(&game, "Black", names[!white_engine]);
-        game_set_label(&game, "Result", g->result);
-        game_set_label(&game, "Termination", g->reason);
+        game_set_label(&game, "Result", outcome_text(v, g->verdict.outcome));
+        game_set_label(&game, "Termination", g->termination);
         game_set_label(&game, v->desc->position_label, opening);
         PlayReport report;
         game_play(&game, p, NULL, &report);
@@ -196,14 +192,15 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
                       const char *names[2])
 {
     const MatchConfig *cfg = m->cfg;
-    const VariantDesc *d = cfg->variant->desc;
+    const Variant *v = cfg->variant;
     Position *p = malloc(sizeof *p);
     char (*moves)[MOVE_TEXT_MAX] = malloc(sizeof *moves * (size_t)(cfg->max_plies + 1));
     char *cmd = malloc(MOVE_TEXT_MAX * (size_t)(cfg->max_plies + 1) + POSITION_TEXT_MAX + 64);
-    GameOutcome g = {{0, 0}, 0, "*", ""};
+    GameOutcome g = {{0, 0}, 0, {OUTCOME_NONE, END_NONE, DRAW_NONE}, ""};
     char err[256], line[65536];
     if (!p || !moves || !cmd || !pos_from_text(p, cfg->variant, opening, err, sizeof err)) {
-        draw_game(&g, d, "could not set up the opening");
+        g.verdict = (Verdict){OUTCOME_DRAW, END_RECORDED, DRAW_NONE}; /* no game to judge */
+        conclude(&g, v, white_engine, "could not set up the opening");
         goto done;
     }
     p->castling_allowed = p->castling_allowed && cfg->castling;
@@ -217,30 +214,20 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
     int winning[2] = {0, 0}, losing[2] = {0, 0};
     int agreed_winner = -1;
     for (;;) {
-        Status st;
-        pos_status(p, &st);
-        if (st.mate) {
-            decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], "checkmate");
-            break;
-        }
-        if (st.stalemate) {
-            decide(&g, d, white_engine, (Color)!p->stm, d->stalemate_share_permille / 1000.0,
-                   d->result_stalemate[!p->stm], "stalemate");
-            break;
-        }
-        if (st.draw) {
-            char name[32];
-            draw_name(cfg->variant, st.draw, false, name, sizeof name);
-            draw_game(&g, d, name);
+        arbiter_judge(p, &g.verdict);
+        if (g.verdict.outcome != OUTCOME_NONE) {
+            conclude(&g, v, white_engine, NULL);
             break;
         }
         if (agreed_winner >= 0) {
-            Color c = agreed_winner == white_engine ? WHITE : BLACK;
-            decide(&g, d, white_engine, c, 1.0, d->result_win[c], "adjudicated: both engines' scores agree");
+            Color loser = agreed_winner == white_engine ? BLACK : WHITE;
+            arbiter_resign(p, loser, &g.verdict);
+            conclude(&g, v, white_engine, "adjudicated: both engines' scores agree");
             break;
         }
         if (plies >= cfg->max_plies) {
-            draw_game(&g, d, "adjudicated: too long");
+            arbiter_agree_draw(p, &g.verdict);
+            conclude(&g, v, white_engine, "adjudicated: too long");
             break;
         }
         int side = p->stm == WHITE ? white_engine : !white_engine;
@@ -273,15 +260,17 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         bool scored;
         bool got = uci_client_wait_bestmove(e, line, sizeof line, wait_ms, &score, &scored);
         long long used = now_ms() - started;
-        if (!got) {
-            decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm],
-                   cfg->movetime_ms || cfg->depth || cfg->nodes ? "engine did not answer" : "time forfeit");
+        bool clocked = !cfg->movetime_ms && !cfg->depth && !cfg->nodes;
+        if (!got && !clocked) {
+            arbiter_forfeit(p, p->stm, &g.verdict);
+            conclude(&g, v, white_engine, "engine did not answer");
             break;
         }
-        if (!cfg->movetime_ms && !cfg->depth && !cfg->nodes) {
+        if (clocked) {
             clock_ms[side] -= used;
-            if (clock_ms[side] < 0) {
-                decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], "time forfeit");
+            if (!got || clock_ms[side] < 0) {
+                arbiter_flag_fall(p, p->stm, &g.verdict);
+                conclude(&g, v, white_engine, "time forfeit");
                 break;
             }
             clock_ms[side] += cfg->inc_ms;
@@ -292,7 +281,8 @@ static void play_game(Match *m, UciClient eng[2], int number, const char *openin
         if (mv == MOVE_NONE) {
             char reason[96], q[QUOTE_BUF_SIZE];
             snprintf(reason, sizeof reason, "illegal move '%s'", quote(q, text));
-            decide(&g, d, white_engine, (Color)!p->stm, 1.0, d->result_win[!p->stm], reason);
+            arbiter_forfeit(p, p->stm, &g.verdict);
+            conclude(&g, v, white_engine, reason);
             fprintf(stderr, "hexchess match: game %d: %s by %s\n", number, reason, names[side]);
             break;
         }
@@ -319,7 +309,7 @@ done:
     m->draws += g.score[0] == 0.5;
     m->finished++;
     fprintf(stderr, "game %d/%d: %s %s (%s, %d plies)  score %d-%d-%d\n", number, m->cfg->games,
-            names[white_engine], g.result, g.reason, g.plies, m->wins, m->losses, m->draws);
+            names[white_engine], outcome_text(cfg->variant, g.verdict.outcome), g.termination, g.plies, m->wins, m->losses, m->draws);
     mtx_unlock(&m->lock);
     free(p);
     free(moves);

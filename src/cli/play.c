@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/arbiter.h"
 #include "../core/movegen.h"
 #include "../core/movetext.h"
 #include "../core/notation.h"
@@ -26,7 +27,7 @@ typedef struct {
     int level, movetime_ms;
     bool color; /* ANSI colours */
     bool flipped;
-    char result[16], reason[32]; /* an ending that is no board position: resignation */
+    Verdict ended; /* an ending the players made (resignation, a claim...); OUTCOME_NONE else */
     Engine *engine_handle;
 } Play;
 
@@ -136,51 +137,30 @@ static void print_moves(Play *pl)
     free(q);
 }
 
-/* The result the board gives, or the stored one; NULL while the game goes on. */
-static const char *game_over(Play *pl, char *why, size_t size)
+/* The players' ending, else the board's; false while the game goes on. */
+static bool game_over(Play *pl, Verdict *out)
 {
-    if (strcmp(pl->result, "*")) {
-        snprintf(why, size, "%s", pl->reason);
-        return pl->result;
-    }
-    Status st;
-    pos_status(pl->pos, &st);
-    const VariantDesc *d = pl->v->desc;
-    Color mover = (Color)!pl->pos->stm;
-    if (st.mate) {
-        snprintf(why, size, "checkmate");
-        return d->result_win[mover];
-    }
-    if (st.stalemate) {
-        snprintf(why, size, "stalemate");
-        return d->result_stalemate[mover];
-    }
-    if (st.draw != DRAW_NONE) {
-        draw_name(pl->v, st.draw, false, why, (int)size);
-        return d->result_draw;
-    }
-    return NULL;
+    if (pl->ended.outcome != OUTCOME_NONE)
+        *out = pl->ended;
+    else
+        arbiter_judge(pl->pos, out);
+    return out->outcome != OUTCOME_NONE;
 }
 
 static void print_status(Play *pl)
 {
-    char why[32];
-    const char *result = game_over(pl, why, sizeof why);
-    if (result) {
-        const VariantDesc *d = pl->v->desc;
-        const char *who = !strcmp(result, d->result_draw) ? "Draw"
-                          : (!strcmp(result, d->result_win[WHITE]) || !strcmp(result, d->result_stalemate[WHITE]))
-                              ? "White wins"
-                              : "Black wins";
-        printf("Game over: %s by %s, %s. (undo, new, save FILE or quit)\n", who, why, result);
+    Verdict verdict;
+    if (game_over(pl, &verdict)) {
+        char text[96];
+        verdict_text(pl->v, &verdict, text, (int)sizeof text);
+        printf("Game over: %s, %s. (undo, new, save FILE or quit)\n", text, outcome_text(pl->v, verdict.outcome));
         return;
     }
-    Status st;
-    pos_status(pl->pos, &st);
-    printf("%s to move%s", pl->pos->stm == WHITE ? "White" : "Black", st.check != CHECK_NONE ? ", check" : "");
-    if (st.claimable != DRAW_NONE) {
+    printf("%s to move%s", pl->pos->stm == WHITE ? "White" : "Black",
+           pos_check_kind(pl->pos) != CHECK_NONE ? ", check" : "");
+    if (verdict.claimable != DRAW_NONE) {
         char name[32];
-        draw_name(pl->v, st.claimable, true, name, (int)sizeof name);
+        draw_name(pl->v, verdict.claimable, true, name, (int)sizeof name);
         printf(" (a %s draw may be claimed: 'claim')", name);
     }
     printf(".\n");
@@ -218,8 +198,7 @@ static void new_game(Play *pl, const Position *from)
 {
     memcpy(pl->start, from, sizeof *pl->start);
     memcpy(pl->pos, from, sizeof *pl->pos);
-    snprintf(pl->result, sizeof pl->result, "*");
-    pl->reason[0] = 0;
+    pl->ended = (Verdict){OUTCOME_NONE, END_NONE, DRAW_NONE};
     if (pl->engine_handle)
         engine_new_game(pl->engine_handle);
 }
@@ -249,9 +228,10 @@ static void save_game(Play *pl, const char *file)
 {
     GameFile f = {.variant = pl->v, .castling = pl->pos->castling_allowed};
     pos_to_text(pl->start, f.start, sizeof f.start);
-    char why[32], q[QUOTE_BUF_SIZE];
-    const char *result = game_over(pl, why, sizeof why);
-    snprintf(f.result, sizeof f.result, "%s", result ? result : "*");
+    char q[QUOTE_BUF_SIZE];
+    Verdict verdict;
+    game_over(pl, &verdict);
+    snprintf(f.result, sizeof f.result, "%s", outcome_text(pl->v, verdict.outcome));
     char tags[64];
     snprintf(tags, sizeof tags, "White=%s\nBlack=%s\n", pl->engine[WHITE] ? "hexchess" : "Player",
              pl->engine[BLACK] ? "hexchess" : "Player");
@@ -327,10 +307,10 @@ static bool load_game(Play *pl, const char *file)
         gamefile_free(&f);
         return false;
     }
-    if (strcmp(f.result, "*") && !game_over(pl, (char[32]){0}, 32)) {
-        snprintf(pl->result, sizeof pl->result, "%s", f.result);
-        snprintf(pl->reason, sizeof pl->reason, "%s", f.reason);
-    }
+    /* A game that ended off the board keeps the verdict its record was read with. */
+    Verdict board;
+    if (!game_over(pl, &board))
+        verdict_parse(pl->v, f.result, f.reason, &pl->ended);
     gamefile_free(&f);
     printf("Loaded %s: %s, %d moves.\n", file, pl->v->desc->title, pl->pos->ply);
     return true;
@@ -389,7 +369,7 @@ static After do_undo(Play *pl, const char *arg)
         complain("undo: no move to take back.");
         return AFTER_PROMPT;
     }
-    snprintf(pl->result, sizeof pl->result, "*");
+    pl->ended = (Verdict){OUTCOME_NONE, END_NONE, DRAW_NONE};
     return AFTER_REDRAW;
 }
 
@@ -441,22 +421,18 @@ static After do_hint(Play *pl, const char *arg)
 static After do_claim(Play *pl, const char *arg)
 {
     (void)arg;
-    Status st;
-    pos_status(pl->pos, &st);
-    if (st.claimable == DRAW_NONE) {
+    if (!arbiter_claim_draw(pl->pos, &pl->ended)) {
         complain("claim: no draw can be claimed here.");
         return AFTER_PROMPT;
     }
-    snprintf(pl->result, sizeof pl->result, "%s", pl->v->desc->result_draw);
-    draw_name(pl->v, st.claimable, true, pl->reason, (int)sizeof pl->reason);
     return AFTER_REDRAW;
 }
 
 static After do_resign(Play *pl, const char *arg)
 {
     (void)arg;
-    snprintf(pl->result, sizeof pl->result, "%s", pl->v->desc->result_win[!pl->pos->stm]);
-    snprintf(pl->reason, sizeof pl->reason, "resignation");
+    if (!arbiter_resign(pl->pos, pl->pos->stm, &pl->ended))
+        complain("resign: the game is over.");
     return AFTER_REDRAW;
 }
 
@@ -499,7 +475,8 @@ static const struct {
 static After play_typed_move(Play *pl, const char *word)
 {
     char why[REASON_MAX], q[QUOTE_BUF_SIZE];
-    if (strcmp(pl->result, "*") || game_over(pl, why, sizeof why)) {
+    Verdict verdict;
+    if (game_over(pl, &verdict)) {
         complain("The game is over: undo, new, load or quit.");
         return AFTER_PROMPT;
     }
@@ -601,8 +578,8 @@ int cmd_play(const CliOptions *opts)
     printf("hexchess play: %s. Type 'help' for commands, a move to play.\n", pl.v->desc->title);
     After after = AFTER_REDRAW;
     while (after != AFTER_QUIT) {
-        char why[32];
-        bool over = strcmp(pl.result, "*") || game_over(&pl, why, sizeof why);
+        Verdict verdict;
+        bool over = game_over(&pl, &verdict);
         if (after == AFTER_REDRAW) {
             draw_board(&pl);
             print_moves(&pl);

@@ -1,5 +1,6 @@
 #include "arbiter.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static bool game_over(const Verdict *v) { return v->outcome != OUTCOME_NONE; }
@@ -28,40 +29,50 @@ void arbiter_judge(Position *p, Verdict *out)
     }
 }
 
-bool arbiter_resign(Position *p, Color who, Verdict *out)
+/* Ends a game the board has not ended; false (out unchanged) when it is already over. */
+static bool end_game(Position *p, Outcome o, EndReason r, Verdict *out)
 {
     Verdict v;
     arbiter_judge(p, &v);
-    if (game_over(&v))
+    if (game_over(&v) || (r == END_CLAIM && v.claimable == DRAW_NONE))
         return false;
-    out->outcome = who == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS;
-    out->reason = END_RESIGNATION;
-    out->claimable = DRAW_NONE;
+    out->outcome = o;
+    out->reason = r;
+    out->claimable = r == END_CLAIM ? v.claimable : DRAW_NONE;
     return true;
 }
 
-bool arbiter_agree_draw(Position *p, Verdict *out)
+static Outcome win_for(Color c) { return c == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS; }
+
+bool arbiter_resign(Position *p, Color who, Verdict *out) { return end_game(p, win_for(!who), END_RESIGNATION, out); }
+
+bool arbiter_agree_draw(Position *p, Verdict *out) { return end_game(p, OUTCOME_DRAW, END_AGREEMENT, out); }
+
+bool arbiter_claim_draw(Position *p, Verdict *out) { return end_game(p, OUTCOME_DRAW, END_CLAIM, out); }
+
+bool arbiter_flag_fall(Position *p, Color flagged, Verdict *out)
 {
-    Verdict v;
-    arbiter_judge(p, &v);
-    if (game_over(&v))
-        return false;
-    out->outcome = OUTCOME_DRAW;
-    out->reason = END_AGREEMENT;
-    out->claimable = DRAW_NONE;
-    return true;
+    return end_game(p, pos_can_mate(p, !flagged) ? win_for(!flagged) : OUTCOME_DRAW, END_TIME, out);
 }
 
-bool arbiter_claim_draw(Position *p, Verdict *out)
+bool arbiter_forfeit(Position *p, Color who, Verdict *out) { return end_game(p, win_for(!who), END_FORFEIT, out); }
+
+bool verdict_winner(const Verdict *vd, Color *winner)
 {
-    Verdict v;
-    arbiter_judge(p, &v);
-    if (game_over(&v) || v.claimable == DRAW_NONE)
-        return false;
-    out->outcome = OUTCOME_DRAW;
-    out->reason = END_CLAIM;
-    out->claimable = v.claimable;
-    return true;
+    switch (vd->outcome) {
+    case OUTCOME_WHITE_WINS:
+    case OUTCOME_WHITE_STALEMATES:
+        *winner = WHITE;
+        return true;
+    case OUTCOME_BLACK_WINS:
+    case OUTCOME_BLACK_STALEMATES:
+        *winner = BLACK;
+        return true;
+    case OUTCOME_DRAW:
+    case OUTCOME_NONE:
+        break;
+    }
+    return false;
 }
 
 const char *outcome_text(const Variant *v, Outcome o)
@@ -150,9 +161,63 @@ int outcome_white_permille(const Variant *v, Outcome o)
 
 const char *end_reason_name(EndReason r)
 {
-    static const char *const NAMES[] = {"none",        "checkmate",   "stalemate",   "repetition", "move-rule",
-                                        "insufficient-material", "resignation", "agreement", "claim", "recorded"};
+    static const char *const NAMES[] = {"none",       "checkmate",   "stalemate", "repetition",
+                                        "move-rule",  "insufficient-material",   "resignation",
+                                        "agreement",  "claim",       "time",      "forfeit", "recorded"};
     return (unsigned)r < sizeof NAMES / sizeof NAMES[0] ? NAMES[r] : "none";
+}
+
+void verdict_reason_text(const Variant *v, const Verdict *vd, char *buf, int size)
+{
+    if (vd->outcome == OUTCOME_NONE)
+        buf[0] = 0;
+    else if (vd->reason == END_MOVE_RULE) /* the variant's own number of moves */
+        draw_name(v, DRAW_MOVE_RULE, false, buf, size);
+    else if (vd->reason == END_CLAIM && vd->claimable != DRAW_NONE)
+        draw_name(v, vd->claimable, true, buf, size);
+    else if (vd->reason == END_RECORDED || vd->reason == END_NONE)
+        buf[0] = 0;
+    else
+        snprintf(buf, (size_t)size, "%s", end_reason_name(vd->reason));
+}
+
+void verdict_text(const Variant *v, const Verdict *vd, char *buf, int size)
+{
+    Color winner;
+    const char *who = vd->outcome == OUTCOME_NONE     ? NULL
+                      : !verdict_winner(vd, &winner) ? "Draw"
+                      : winner == WHITE              ? "White wins"
+                                                     : "Black wins";
+    if (!who) {
+        buf[0] = 0;
+        return;
+    }
+    char reason[32];
+    verdict_reason_text(v, vd, reason, (int)sizeof reason);
+    if (vd->reason == END_INSUFFICIENT)
+        snprintf(reason, sizeof reason, "insufficient material");
+    snprintf(buf, (size_t)size, "%s%s%s", who, *reason ? " by " : "", reason);
+}
+
+bool verdict_parse(const Variant *v, const char *result, const char *reason, Verdict *out)
+{
+    Outcome o;
+    if (!outcome_parse(result, &o) || o == OUTCOME_NONE)
+        return false;
+    *out = (Verdict){o, END_RECORDED, DRAW_NONE};
+    static const DrawKind CLAIMS[] = {DRAW_REPETITION, DRAW_MOVE_RULE, DRAW_INSUFFICIENT};
+    for (EndReason r = END_CHECKMATE; r < END_RECORDED; r++) {
+        for (int k = -1; k < (r == END_CLAIM ? 3 : 0); k++) {
+            Verdict c = {o, r, k < 0 ? DRAW_NONE : CLAIMS[k]};
+            char text[32];
+            verdict_reason_text(v, &c, text, (int)sizeof text);
+            if (!strcmp(reason, text) || (k < 0 && !strcmp(reason, end_reason_name(r)))) {
+                *out = c;
+                return true;
+            }
+        }
+    }
+    return true;
 }
 
 void arbiter_reconcile(Position *p, Outcome recorded, Verdict *out, bool *disagrees)

@@ -2,7 +2,9 @@
  * The arbiter: how a game ends and what it scores, by each variant's rules. The board decides
  * checkmate, stalemate (C'escacs 2-1, Gliński 3/4-1/4) and the automatic draws (repetition, move
  * count, insufficient material); players end a game by resignation, by agreeing a draw, or by
- * claiming a draw the rules make claimable. Used by replay, engine matches and the UI alike.
+ * claiming a draw the rules make claimable; a flag fall loses unless the opponent cannot mate. It is
+ * the only judge: replay, engine matches, the terminal game and the server keep its Verdict as a
+ * value and turn it into text only where they write it, through the functions below.
  */
 #ifndef HEXCHESS_ARBITER_H
 #define HEXCHESS_ARBITER_H
@@ -29,6 +31,8 @@ typedef enum {
     END_RESIGNATION,
     END_AGREEMENT,
     END_CLAIM,
+    END_TIME,    /* a flag fell */
+    END_FORFEIT, /* a player broke the rules of play (an engine's illegal move, no answer) */
     END_RECORDED /* the record says so, for a reason the board cannot show (time, forfeit...) */
 } EndReason;
 
@@ -46,6 +50,13 @@ bool arbiter_resign(Position *p, Color who, Verdict *out);
 bool arbiter_agree_draw(Position *p, Verdict *out);
 /* The side to move claims a draw; false when no claimable rule holds (or the game is over). */
 bool arbiter_claim_draw(Position *p, Verdict *out);
+/* The flag of `flagged` fell: a loss, or a draw when the opponent has no mating material by the
+ * variant's insufficient-material rule; false when the game is already over. */
+bool arbiter_flag_fall(Position *p, Color flagged, Verdict *out);
+/* The side `who` forfeits the game; false when the game is already over. */
+bool arbiter_forfeit(Position *p, Color who, Verdict *out);
+/* Which side the verdict wins the game for (a stalemate win included); false for a draw or none. */
+bool verdict_winner(const Verdict *vd, Color *winner);
 
 /* The result as the variant writes it: "3-0", "2-1", "1-1", "1/2-1/2", "3/4-1/4", "*" ... */
 const char *outcome_text(const Variant *v, Outcome o);
@@ -55,6 +66,14 @@ bool outcome_parse(const char *text, Outcome *out);
 /* White's share of the points in thousandths (1000 win, the stalemate share, 500 draw). */
 int outcome_white_permille(const Variant *v, Outcome o);
 const char *end_reason_name(EndReason r);
+/* Why the game ended as the server and its API write it: "checkmate", "75-move", "50-move" (a claim
+ * of that rule), "resignation", "time" ...; "" while the game goes on. */
+void verdict_reason_text(const Variant *v, const Verdict *vd, char *buf, int size);
+/* For people: "White wins by stalemate", "Draw by agreement"; "" while the game goes on. */
+void verdict_text(const Variant *v, const Verdict *vd, char *buf, int size);
+/* Reads back a written result with the reason verdict_reason_text or end_reason_name wrote (an
+ * unknown reason reads as END_RECORDED); false when the result is none or no result at all. */
+bool verdict_parse(const Variant *v, const char *result, const char *reason, Verdict *out);
 
 /*
  * Reconciles a recorded result with the board at the end of the record: the board's verdict when

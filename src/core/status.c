@@ -60,6 +60,17 @@ bool pos_insufficient_material(const Position *p)
     return false;
 }
 
+bool pos_can_mate(const Position *p, Color c)
+{
+    if (p->count[c][PAWN])
+        return true;
+    /* A lone minor mates only with the help of the other side's men: never against a bare king,
+     * and never at all where the variant holds a minor each insufficient (Gliński). */
+    bool other_bare = !p->count[!c][PAWN] && lone_minor_at_most(p, (Color)!c, 0);
+    bool minor_mates = p->v->desc->insufficient != AT_MOST_ONE_MINOR_EACH && !other_bare;
+    return !lone_minor_at_most(p, c, minor_mates ? 0 : 1);
+}
+
 void pos_status(Position *p, Status *st)
 {
     const VariantDesc *d = p->v->desc;

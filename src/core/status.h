@@ -21,6 +21,9 @@ CheckKind pos_check_kind(const Position *p);
 /* How often the current position has stood with the same side to move and rights. */
 int pos_repetitions(const Position *p);
 bool pos_insufficient_material(const Position *p);
+/* Has side c the men to mate at all, by the variant's insufficient-material rule? (A flag fall
+ * against a side that cannot is a draw.) */
+bool pos_can_mate(const Position *p, Color c);
 /* "+∞", "+^", "++" or "". */
 const char *check_suffix(CheckKind k);
 /* "75-move", "50-move", "repetition", "insufficient-material"; claim picks the claimable rule. */

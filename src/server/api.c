@@ -126,7 +126,7 @@ static void add_legal_moves(cJSON *o, ServerGame *g)
     Position *p = g->pos;
     const Variant *v = g->v;
     cJSON *arr = cJSON_AddArrayToObject(o, "legal");
-    if (g->over)
+    if (sgame_over(g))
         return;
     MoveList ml;
     gen_legal(p, &ml);
@@ -256,10 +256,10 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     if (p->king[p->stm] != NO_CELL && st.check != CHECK_NONE)
         cJSON_AddNumberToObject(o, "king_in_check", p->king[p->stm]);
     char claim[32] = "none";
-    if (!g->over && st.claimable != DRAW_NONE)
+    if (!sgame_over(g) && st.claimable != DRAW_NONE)
         draw_name(g->v, st.claimable, true, claim, (int)sizeof claim);
     cJSON_AddStringToObject(o, "claimable", claim);
-    cJSON_AddStringToObject(o, "status", g->over ? "over" : "ongoing");
+    cJSON_AddStringToObject(o, "status", sgame_over(g) ? "over" : "ongoing");
     cJSON_AddStringToObject(o, "result", g->rec.result);
     cJSON_AddStringToObject(o, "reason", g->rec.reason);
     char rt[96];

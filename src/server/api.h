@@ -2,7 +2,7 @@
 #ifndef HEXCHESS_API_H
 #define HEXCHESS_API_H
 
-#include "games.h"
+#include "gamecache.h"
 #include "http.h"
 
 /* The HTTP handler for /api/ (ctx: the GameTable). */

@@ -4,54 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/arbiter.h"
 #include "../core/movegen.h"
 #include "../core/movetext.h"
 #include "../core/quote.h"
 #include "../core/search.h"
 #include "worker.h"
 
-struct GameTable {
-    Store *store;
-    GameLimits limits;
-    EnginePool *pool;
-    pthread_mutex_t lock; /* guards the slots and the games' refs; taken before any game's lock */
-    ServerGame **slot;
-    int count;
-    uint64_t clock; /* for least-recently-used eviction */
-};
-
-GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size)
-{
-    GameTable *t = calloc(1, sizeof *t);
-    if (!t) {
-        snprintf(err, (size_t)err_size, "out of memory");
-        return NULL;
-    }
-    t->store = store;
-    t->limits = *limits;
-    if (t->limits.cache_games < 1)
-        t->limits.cache_games = 1;
-    t->slot = calloc((size_t)t->limits.cache_games, sizeof *t->slot);
-    if (!t->slot) {
-        snprintf(err, (size_t)err_size, "out of memory");
-        free(t);
-        return NULL;
-    }
-    int threads = t->limits.engine_threads;
-    t->pool = pool_new(threads, t->limits.engine_memory_mb / threads, t->limits.max_think_ms, err, err_size);
-    if (!t->pool) {
-        free(t->slot);
-        free(t);
-        return NULL;
-    }
-    pthread_mutex_init(&t->lock, NULL);
-    return t;
-}
-
-const GameLimits *games_limits(const GameTable *t) { return &t->limits; }
-Store *games_store(GameTable *t) { return t->store; }
-
-static void sgame_destroy(ServerGame *g)
+void sgame_destroy(ServerGame *g)
 {
     if (!g)
         return;
@@ -67,18 +27,6 @@ static void sgame_destroy(ServerGame *g)
     pthread_cond_destroy(&g->cond);
     pthread_mutex_destroy(&g->lock);
     free(g);
-}
-
-void games_free(GameTable *t)
-{
-    if (!t)
-        return;
-    for (int i = 0; i < t->count; i++)
-        sgame_destroy(t->slot[i]);
-    pool_free(t->pool);
-    pthread_mutex_destroy(&t->lock);
-    free(t->slot);
-    free(t);
 }
 
 void sgame_board_string(const Position *p, char *out)
@@ -97,49 +45,15 @@ void sgame_board_string(const Position *p, char *out)
     out[n] = 0;
 }
 
-/* The game's result and reason from the rules, after a move or on loading. */
-static void judge(ServerGame *g)
-{
-    Status st;
-    pos_status(g->pos, &st);
-    const VariantDesc *d = g->v->desc;
-    Color mover = (Color)!g->pos->stm;
-    g->over = true;
-    if (st.mate) {
-        snprintf(g->rec.result, sizeof g->rec.result, "%s", d->result_win[mover]);
-        snprintf(g->rec.reason, sizeof g->rec.reason, "checkmate");
-    } else if (st.stalemate) {
-        snprintf(g->rec.result, sizeof g->rec.result, "%s", d->result_stalemate[mover]);
-        snprintf(g->rec.reason, sizeof g->rec.reason, "stalemate");
-    } else if (st.draw != DRAW_NONE) {
-        snprintf(g->rec.result, sizeof g->rec.result, "%s", d->result_draw);
-        draw_name(g->v, st.draw, false, g->rec.reason, (int)sizeof g->rec.reason);
-    } else {
-        g->over = false;
-        snprintf(g->rec.result, sizeof g->rec.result, "*");
-        g->rec.reason[0] = 0;
-    }
-}
+bool sgame_over(const ServerGame *g) { return g->verdict.outcome != OUTCOME_NONE; }
 
-void sgame_result_text(const ServerGame *g, char *buf, int size)
+void sgame_result_text(const ServerGame *g, char *buf, int size) { verdict_text(g->v, &g->verdict, buf, size); }
+
+/* The verdict as the store and the API write it. */
+static void write_verdict(ServerGame *g)
 {
-    const VariantDesc *d = g->v->desc;
-    const char *r = g->rec.result;
-    const char *who = NULL;
-    if (!strcmp(r, d->result_win[WHITE]) || !strcmp(r, d->result_stalemate[WHITE]))
-        who = "White wins";
-    else if (!strcmp(r, d->result_win[BLACK]) || !strcmp(r, d->result_stalemate[BLACK]))
-        who = "Black wins";
-    else if (!strcmp(r, d->result_draw))
-        who = "Draw";
-    if (!who) {
-        buf[0] = 0;
-        return;
-    }
-    const char *reason = g->rec.reason;
-    if (!strcmp(reason, "insufficient-material"))
-        reason = "insufficient material";
-    snprintf(buf, (size_t)size, "%s%s%s", who, *reason ? " by " : "", reason);
+    snprintf(g->rec.result, sizeof g->rec.result, "%s", outcome_text(g->v, g->verdict.outcome));
+    verdict_reason_text(g->v, &g->verdict, g->rec.reason, (int)sizeof g->rec.reason);
 }
 
 /* Rebuilds rec.moves from the plies. */
@@ -164,6 +78,7 @@ static bool sync_moves_text(ServerGame *g)
 static void changed(ServerGame *g)
 {
     g->version++;
+    write_verdict(g);
     if (sync_moves_text(g))
         store_update(g->store, &g->rec);
 }
@@ -215,8 +130,7 @@ static void pop_move(ServerGame *g)
     free(g->plies[g->ply_count].position);
 }
 
-/* Builds a game from its stored record; false with a message when the record does not replay. */
-static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size)
+ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size)
 {
     ServerGame *g = calloc(1, sizeof *g);
     if (!g) {
@@ -283,117 +197,13 @@ static ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err
         sgame_destroy(g);
         return NULL;
     }
-    /* A finished game keeps its stored result (resignation, agreement); else the rules judge. */
-    g->over = strcmp(g->rec.result, "*") != 0;
-    if (!g->over)
-        judge(g);
+    /* A finished game keeps its stored verdict (resignation, agreement); else the rules judge. */
+    if (!verdict_parse(g->v, g->rec.result, g->rec.reason, &g->verdict))
+        arbiter_judge(g->pos, &g->verdict);
     return g;
 }
 
-/* With the table locked: the least recently used game nobody holds and no engine works on. */
-static int eviction_victim(GameTable *t)
-{
-    int best = -1;
-    for (int i = 0; i < t->count; i++) {
-        ServerGame *g = t->slot[i];
-        if (g->refs)
-            continue;
-        pthread_mutex_lock(&g->lock);
-        bool busy = worker_busy(g);
-        pthread_mutex_unlock(&g->lock);
-        if (!busy && (best < 0 || g->last_used < t->slot[best]->last_used))
-            best = i;
-    }
-    return best;
-}
-
-/* Puts g into the cache (acquired), or returns the copy another thread put there first. */
-static ServerGame *cache_insert(GameTable *t, ServerGame *g)
-{
-    ServerGame *evicted = NULL;
-    pthread_mutex_lock(&t->lock);
-    for (int i = 0; i < t->count; i++)
-        if (t->slot[i]->rec.id == g->rec.id) {
-            ServerGame *other = t->slot[i];
-            other->refs++;
-            other->last_used = ++t->clock;
-            pthread_mutex_unlock(&t->lock);
-            sgame_destroy(g);
-            pthread_mutex_lock(&other->lock);
-            return other;
-        }
-    if (t->count == t->limits.cache_games) {
-        int victim = eviction_victim(t);
-        if (victim >= 0) {
-            evicted = t->slot[victim];
-            t->slot[victim] = t->slot[--t->count];
-        }
-    }
-    if (t->count < t->limits.cache_games)
-        t->slot[t->count++] = g;
-    /* When every cached game is busy, this one is served uncached and dropped on release. */
-    g->refs = 1;
-    g->last_used = ++t->clock;
-    pthread_mutex_unlock(&t->lock);
-    sgame_destroy(evicted);
-    pthread_mutex_lock(&g->lock);
-    return g;
-}
-
-static bool cached(GameTable *t, const ServerGame *g)
-{
-    for (int i = 0; i < t->count; i++)
-        if (t->slot[i] == g)
-            return true;
-    return false;
-}
-
-ServerGame *games_acquire(GameTable *t, int64_t id)
-{
-    pthread_mutex_lock(&t->lock);
-    for (int i = 0; i < t->count; i++) {
-        ServerGame *g = t->slot[i];
-        if (g->rec.id != id)
-            continue;
-        g->refs++;
-        g->last_used = ++t->clock;
-        pthread_mutex_unlock(&t->lock);
-        pthread_mutex_lock(&g->lock);
-        return g;
-    }
-    pthread_mutex_unlock(&t->lock);
-    StoredGame rec;
-    if (!store_load(t->store, id, &rec))
-        return NULL;
-    char err[256];
-    ServerGame *g = sgame_build(t->store, &rec, err, sizeof err);
-    stored_game_free(&rec);
-    if (!g) {
-        fprintf(stderr, "hexchess serve: game %lld does not replay: %s\n", (long long)id, err);
-        return NULL;
-    }
-    g->worker = worker_new(t->pool, g);
-    if (!g->worker) {
-        sgame_destroy(g);
-        return NULL;
-    }
-    g = cache_insert(t, g);
-    worker_wake(g); /* an engine to move resumes thinking after a restart */
-    return g;
-}
-
-void games_release(GameTable *t, ServerGame *g)
-{
-    pthread_mutex_unlock(&g->lock);
-    pthread_mutex_lock(&t->lock);
-    g->refs--;
-    bool drop = g->refs == 0 && !cached(t, g);
-    pthread_mutex_unlock(&t->lock);
-    if (drop)
-        sgame_destroy(g);
-}
-
-ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size)
+ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char *err, int err_size)
 {
     *ge = GE_BAD_REQUEST;
     const Variant *v = variant_find(spec->variant ? spec->variant : "");
@@ -425,57 +235,27 @@ ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    ServerGame *g = sgame_build(t->store, &rec, err, err_size);
+    ServerGame *g = sgame_build(store, &rec, err, err_size);
     stored_game_free(&rec);
     if (!g)
         return NULL;
-    if (spec->result && strcmp(spec->result, "*") && !g->over) {
-        /* An imported game that ended off the board (resignation, agreement). */
-        snprintf(g->rec.result, sizeof g->rec.result, "%s", spec->result);
-        snprintf(g->rec.reason, sizeof g->rec.reason, "%s", spec->reason ? spec->reason : "");
-        g->over = true;
-    }
+    /* An imported game that ended off the board keeps the verdict its record was read with. */
+    if (spec->result && !sgame_over(g))
+        verdict_parse(g->v, spec->result, spec->reason ? spec->reason : "", &g->verdict);
+    write_verdict(g);
     /* Store the canonical start text. */
     snprintf(g->rec.start, sizeof g->rec.start, "%s", g->start_text);
-    if (!store_insert(t->store, &g->rec)) {
+    if (!store_insert(store, &g->rec)) {
         *ge = GE_INTERNAL;
         snprintf(err, (size_t)err_size, "the game store refused the game");
         sgame_destroy(g);
         return NULL;
     }
-    g->worker = worker_new(t->pool, g);
-    if (!g->worker) {
-        *ge = GE_INTERNAL;
-        snprintf(err, (size_t)err_size, "out of memory");
-        sgame_destroy(g);
-        return NULL;
-    }
     *ge = GE_OK;
-    g = cache_insert(t, g);
-    worker_wake(g);
     return g;
 }
 
-GameError games_delete(GameTable *t, int64_t id)
-{
-    ServerGame *victim = NULL;
-    pthread_mutex_lock(&t->lock);
-    for (int i = 0; i < t->count; i++)
-        if (t->slot[i]->rec.id == id && t->slot[i]->refs == 0) {
-            victim = t->slot[i];
-            t->slot[i] = t->slot[--t->count];
-            break;
-        } else if (t->slot[i]->rec.id == id) {
-            pthread_mutex_unlock(&t->lock);
-            return GE_CONFLICT;
-        }
-    bool ok = store_delete(t->store, id);
-    pthread_mutex_unlock(&t->lock);
-    sgame_destroy(victim);
-    return ok ? GE_OK : GE_NOT_FOUND;
-}
-
-bool sgame_engine_to_move(const ServerGame *g) { return !g->over && g->rec.engine[g->pos->stm]; }
+bool sgame_engine_to_move(const ServerGame *g) { return !sgame_over(g) && g->rec.engine[g->pos->stm]; }
 
 static GameError fail(GameError e, char *err, int err_size, const char *msg)
 {
@@ -493,7 +273,7 @@ static bool play_and_save(ServerGame *g, Move m)
         g->rec.draw_offer = -1;
         g->draw_reply = -1;
     }
-    judge(g);
+    arbiter_judge(g->pos, &g->verdict);
     g->analysis.requested = false;
     changed(g);
     worker_wake(g);
@@ -502,7 +282,7 @@ static bool play_and_save(ServerGame *g, Move m)
 
 GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size)
 {
-    if (g->over)
+    if (sgame_over(g))
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[g->pos->stm])
         return fail(GE_CONFLICT, err, err_size, "it is the engine's turn");
@@ -539,38 +319,39 @@ GameError sgame_undo(ServerGame *g, char *err, int err_size)
     g->rec.draw_offer = -1;
     g->draw_reply = -1;
     g->analysis.requested = false;
-    judge(g);
+    arbiter_judge(g->pos, &g->verdict);
     changed(g);
     /* Both sides engines, or the engine moved first: it plays again. */
     worker_wake(g);
     return GE_OK;
 }
 
-static void finish(ServerGame *g, const char *result, const char *reason)
+/* The players ended the game: the arbiter's verdict, or false when the rules allow no such end. */
+static bool finish(ServerGame *g, bool ended)
 {
+    if (!ended)
+        return false;
     worker_stop_search(g);
-    snprintf(g->rec.result, sizeof g->rec.result, "%s", result);
-    snprintf(g->rec.reason, sizeof g->rec.reason, "%s", reason);
     g->rec.draw_offer = -1;
     g->draw_reply = -1;
-    g->over = true;
     changed(g);
     worker_wake(g); /* withdraws queued work */
+    return true;
 }
 
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
 {
-    if (g->over)
+    if (sgame_over(g))
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[side] && !g->rec.engine[!side])
         return fail(GE_CONFLICT, err, err_size, "only a human player resigns");
-    finish(g, g->v->desc->result_win[!side], "resignation");
+    finish(g, arbiter_resign(g->pos, side, &g->verdict));
     return GE_OK;
 }
 
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size)
 {
-    if (g->over)
+    if (sgame_over(g))
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[side])
         return fail(GE_CONFLICT, err, err_size, "that side is played by the engine");
@@ -588,7 +369,7 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
     case DRAW_ACCEPT:
         if (g->rec.draw_offer != (int)!side)
             return fail(GE_CONFLICT, err, err_size, "there is no draw offer to accept");
-        finish(g, g->v->desc->result_draw, "agreement");
+        finish(g, arbiter_agree_draw(g->pos, &g->verdict));
         return GE_OK;
     case DRAW_DECLINE:
         if (g->rec.draw_offer != (int)!side)
@@ -599,13 +380,8 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
     case DRAW_CLAIM:
         break;
     }
-    Status st;
-    pos_status(g->pos, &st);
-    if (st.claimable == DRAW_NONE)
+    if (!finish(g, arbiter_claim_draw(g->pos, &g->verdict)))
         return fail(GE_CONFLICT, err, err_size, "no draw can be claimed in this position");
-    char name[32];
-    draw_name(g->v, st.claimable, true, name, (int)sizeof name);
-    finish(g, g->v->desc->result_draw, name);
     return GE_OK;
 }
 
@@ -614,10 +390,10 @@ void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version)
     int offerer = g->draw_reply;
     g->draw_reply = -1;
     (void)version; /* the offer stands across a move, so a slightly older evaluation still answers it */
-    if (g->over || offerer < 0 || g->rec.draw_offer != offerer)
+    if (sgame_over(g) || offerer < 0 || g->rec.draw_offer != offerer)
         return;
     if (accept) {
-        finish(g, g->v->desc->result_draw, "agreement");
+        finish(g, arbiter_agree_draw(g->pos, &g->verdict));
     } else {
         g->rec.draw_offer = -1;
         changed(g);

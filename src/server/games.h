@@ -1,13 +1,14 @@
 /*
- * The games the server holds: each game's position, move list, result and engine worker, kept in a
- * bounded in-memory cache over the game store (a game not in memory is rebuilt from its saved moves).
- * Every operation takes an acquired (locked) game; the JSON API is a thin layer over this module.
+ * A game the server holds: its position, move list, the arbiter's verdict and its engine worker,
+ * and the operations on it (create, move, undo, resign, draw, analyse), each saved at once. Every
+ * operation takes a game acquired (locked) from the game cache (gamecache.h).
  */
 #ifndef HEXCHESS_GAMES_H
 #define HEXCHESS_GAMES_H
 
 #include <pthread.h>
 
+#include "../core/arbiter.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/status.h"
@@ -55,7 +56,7 @@ typedef struct ServerGame {
     Ply *plies;
     int ply_count, ply_cap;
     uint64_t version; /* bumped on every change of the game */
-    bool over;
+    Verdict verdict;  /* the arbiter's; rec.result and rec.reason are its text as stored */
     /* engine */
     Worker *worker;
     bool thinking;
@@ -85,28 +86,12 @@ typedef struct {
     const char *result, *reason; /* of an imported game that ended off the board; may be NULL */
 } GameSpec;
 
-typedef struct GameTable GameTable;
-
-typedef struct {
-    int max_think_ms;     /* cap on any engine search */
-    int cache_games;      /* games kept in memory */
-    int engine_threads;   /* searches run at once; more engine work waits its turn */
-    int engine_memory_mb; /* the hash tables of all the engines together */
-} GameLimits;
-
-/* NULL with a message when the engines cannot be started. */
-GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size);
-void games_free(GameTable *t); /* stops every engine */
-const GameLimits *games_limits(const GameTable *t);
-Store *games_store(GameTable *t);
-
-/* The game, locked; NULL when there is no such game. Pair with games_release. */
-ServerGame *games_acquire(GameTable *t, int64_t id);
-void games_release(GameTable *t, ServerGame *g);
-/* A new game, acquired; NULL with a message in err. The caller checks the level (0-20) and the
- * think time (from 50 ms to the server's cap). */
-ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
-GameError games_delete(GameTable *t, int64_t id);
+/* A game rebuilt from its stored record (replayed, its verdict read back); NULL with a message
+ * when the record does not replay. Takes rec's moves and tags. */
+ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size);
+/* A new game from its spec, saved in the store, without its engine; NULL with a message in err. */
+ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char *err, int err_size);
+void sgame_destroy(ServerGame *g);
 
 /* The operations, on an acquired game; each returns GE_OK or an error with a message. */
 GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size);
@@ -125,6 +110,7 @@ void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version);
 /* Is the side to move played by the engine (and the game still on)? */
 bool sgame_engine_to_move(const ServerGame *g);
 
+bool sgame_over(const ServerGame *g);
 /* "White wins by stalemate" etc., or "" while the game goes on. */
 void sgame_result_text(const ServerGame *g, char *buf, int size);
 /* The board as a string: one character a hex, '.' when empty, upper case White. */

@@ -97,7 +97,7 @@ static Job due_job(const ServerGame *g)
 {
     if (sgame_engine_to_move(g))
         return JOB_MOVE;
-    if (g->draw_reply >= 0 && !g->over)
+    if (g->draw_reply >= 0 && !sgame_over(g))
         return JOB_DRAW;
     if (g->analysis.requested)
         return JOB_ANALYSE;

@@ -1,0 +1,199 @@
+#include "gamecache.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "worker.h"
+
+struct GameTable {
+    Store *store;
+    GameLimits limits;
+    EnginePool *pool;
+    pthread_mutex_t lock; /* guards the slots and the games' refs; taken before any game's lock */
+    ServerGame **slot;
+    int count;
+    uint64_t clock; /* for least-recently-used eviction */
+};
+
+GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size)
+{
+    GameTable *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, (size_t)err_size, "out of memory");
+        return NULL;
+    }
+    t->store = store;
+    t->limits = *limits;
+    if (t->limits.cache_games < 1)
+        t->limits.cache_games = 1;
+    t->slot = calloc((size_t)t->limits.cache_games, sizeof *t->slot);
+    if (!t->slot) {
+        snprintf(err, (size_t)err_size, "out of memory");
+        free(t);
+        return NULL;
+    }
+    int threads = t->limits.engine_threads;
+    t->pool = pool_new(threads, t->limits.engine_memory_mb / threads, t->limits.max_think_ms, err, err_size);
+    if (!t->pool) {
+        free(t->slot);
+        free(t);
+        return NULL;
+    }
+    pthread_mutex_init(&t->lock, NULL);
+    return t;
+}
+
+const GameLimits *games_limits(const GameTable *t) { return &t->limits; }
+Store *games_store(GameTable *t) { return t->store; }
+
+void games_free(GameTable *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->count; i++)
+        sgame_destroy(t->slot[i]);
+    pool_free(t->pool);
+    pthread_mutex_destroy(&t->lock);
+    free(t->slot);
+    free(t);
+}
+
+/* With the table locked: the least recently used game nobody holds and no engine works on. */
+static int eviction_victim(GameTable *t)
+{
+    int best = -1;
+    for (int i = 0; i < t->count; i++) {
+        ServerGame *g = t->slot[i];
+        if (g->refs)
+            continue;
+        pthread_mutex_lock(&g->lock);
+        bool busy = worker_busy(g);
+        pthread_mutex_unlock(&g->lock);
+        if (!busy && (best < 0 || g->last_used < t->slot[best]->last_used))
+            best = i;
+    }
+    return best;
+}
+
+/* Puts g into the cache (acquired), or returns the copy another thread put there first. */
+static ServerGame *cache_insert(GameTable *t, ServerGame *g)
+{
+    ServerGame *evicted = NULL;
+    pthread_mutex_lock(&t->lock);
+    for (int i = 0; i < t->count; i++)
+        if (t->slot[i]->rec.id == g->rec.id) {
+            ServerGame *other = t->slot[i];
+            other->refs++;
+            other->last_used = ++t->clock;
+            pthread_mutex_unlock(&t->lock);
+            sgame_destroy(g);
+            pthread_mutex_lock(&other->lock);
+            return other;
+        }
+    if (t->count == t->limits.cache_games) {
+        int victim = eviction_victim(t);
+        if (victim >= 0) {
+            evicted = t->slot[victim];
+            t->slot[victim] = t->slot[--t->count];
+        }
+    }
+    if (t->count < t->limits.cache_games)
+        t->slot[t->count++] = g;
+    /* When every cached game is busy, this one is served uncached and dropped on release. */
+    g->refs = 1;
+    g->last_used = ++t->clock;
+    pthread_mutex_unlock(&t->lock);
+    sgame_destroy(evicted);
+    pthread_mutex_lock(&g->lock);
+    return g;
+}
+
+static bool cached(GameTable *t, const ServerGame *g)
+{
+    for (int i = 0; i < t->count; i++)
+        if (t->slot[i] == g)
+            return true;
+    return false;
+}
+
+ServerGame *games_acquire(GameTable *t, int64_t id)
+{
+    pthread_mutex_lock(&t->lock);
+    for (int i = 0; i < t->count; i++) {
+        ServerGame *g = t->slot[i];
+        if (g->rec.id != id)
+            continue;
+        g->refs++;
+        g->last_used = ++t->clock;
+        pthread_mutex_unlock(&t->lock);
+        pthread_mutex_lock(&g->lock);
+        return g;
+    }
+    pthread_mutex_unlock(&t->lock);
+    StoredGame rec;
+    if (!store_load(t->store, id, &rec))
+        return NULL;
+    char err[256];
+    ServerGame *g = sgame_build(t->store, &rec, err, sizeof err);
+    stored_game_free(&rec);
+    if (!g) {
+        fprintf(stderr, "hexchess serve: game %lld does not replay: %s\n", (long long)id, err);
+        return NULL;
+    }
+    g->worker = worker_new(t->pool, g);
+    if (!g->worker) {
+        sgame_destroy(g);
+        return NULL;
+    }
+    g = cache_insert(t, g);
+    worker_wake(g); /* an engine to move resumes thinking after a restart */
+    return g;
+}
+
+void games_release(GameTable *t, ServerGame *g)
+{
+    pthread_mutex_unlock(&g->lock);
+    pthread_mutex_lock(&t->lock);
+    g->refs--;
+    bool drop = g->refs == 0 && !cached(t, g);
+    pthread_mutex_unlock(&t->lock);
+    if (drop)
+        sgame_destroy(g);
+}
+
+ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size)
+{
+    ServerGame *g = sgame_create(t->store, spec, ge, err, err_size);
+    if (!g)
+        return NULL;
+    g->worker = worker_new(t->pool, g);
+    if (!g->worker) {
+        *ge = GE_INTERNAL;
+        snprintf(err, (size_t)err_size, "out of memory");
+        sgame_destroy(g);
+        return NULL;
+    }
+    g = cache_insert(t, g);
+    worker_wake(g);
+    return g;
+}
+
+GameError games_delete(GameTable *t, int64_t id)
+{
+    ServerGame *victim = NULL;
+    pthread_mutex_lock(&t->lock);
+    for (int i = 0; i < t->count; i++)
+        if (t->slot[i]->rec.id == id && t->slot[i]->refs == 0) {
+            victim = t->slot[i];
+            t->slot[i] = t->slot[--t->count];
+            break;
+        } else if (t->slot[i]->rec.id == id) {
+            pthread_mutex_unlock(&t->lock);
+            return GE_CONFLICT;
+        }
+    bool ok = store_delete(t->store, id);
+    pthread_mutex_unlock(&t->lock);
+    sgame_destroy(victim);
+    return ok ? GE_OK : GE_NOT_FOUND;
+}
+

@@ -1,0 +1,35 @@
+/*
+ * The game cache: a bounded set of the server's games in memory over the game store, with the
+ * engine pool they share. A game not in memory is rebuilt from its saved moves; the least recently
+ * used idle game makes room. Acquiring a game locks it; the table's lock is taken before a game's.
+ */
+#ifndef HEXCHESS_GAMECACHE_H
+#define HEXCHESS_GAMECACHE_H
+
+#include "games.h"
+
+typedef struct GameTable GameTable;
+
+typedef struct {
+    int max_think_ms;     /* cap on any engine search */
+    int cache_games;      /* games kept in memory */
+    int engine_threads;   /* searches run at once; more engine work waits its turn */
+    int engine_memory_mb; /* the hash tables of all the engines together */
+} GameLimits;
+
+/* NULL with a message when the engines cannot be started. */
+GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size);
+void games_free(GameTable *t); /* stops every engine */
+const GameLimits *games_limits(const GameTable *t);
+Store *games_store(GameTable *t);
+
+/* The game, locked (rebuilt from the store when it is not in memory); NULL when there is no such
+ * game. Pair with games_release. */
+ServerGame *games_acquire(GameTable *t, int64_t id);
+void games_release(GameTable *t, ServerGame *g);
+/* A new game, acquired; NULL with a message in err. The caller checks the level (0-20) and the
+ * think time (from 50 ms to the server's cap). */
+ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
+GameError games_delete(GameTable *t, int64_t id);
+
+#endif
