@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/gamefile.h"
 #include "../core/movegen.h"
 #include "../core/movetext.h"
 #include "../core/notation.h"
@@ -13,7 +14,6 @@
 #include "../core/quote.h"
 #include "../core/search.h"
 #include "../core/status.h"
-#include "../server/gamefile.h"
 #include "cli.h"
 #include "input.h"
 #include "values.h"

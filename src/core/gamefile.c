@@ -5,11 +5,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/record.h"
-#include "../core/strbuf.h"
+#include "notation.h"
+#include "postext.h"
+#include "quote.h"
+#include "record.h"
+#include "strbuf.h"
 
 void gamefile_free(GameFile *f)
 {
