@@ -8,7 +8,9 @@
 #include "notation.h"
 #include "postext.h"
 #include "quote.h"
-#include "record.h"
+#include "recplay.h"
+#include "recread.h"
+#include "recwrite.h"
 #include "strbuf.h"
 
 void gamefile_free(GameFile *f)
