@@ -9,7 +9,9 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/postext.h"
-#include "core/record.h"
+#include "core/recplay.h"
+#include "core/recread.h"
+#include "core/recwrite.h"
 #include "core/strbuf.h"
 
 

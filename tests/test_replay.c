@@ -6,7 +6,8 @@
 
 #include "core/notation.h"
 #include "core/postext.h"
-#include "core/record.h"
+#include "core/recplay.h"
+#include "core/recread.h"
 
 
 static cJSON *read_json(const char *relative)

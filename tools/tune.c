@@ -20,7 +20,8 @@
 #include "core/eval.h"
 #include "core/movegen.h"
 #include "core/postext.h"
-#include "core/record.h"
+#include "core/recplay.h"
+#include "core/recread.h"
 #include "texel.h"
 
 enum { MAX_MEN = COLOR_NB * MAX_PIECES_PER_SIDE, MAX_VARIANTS = 8 };

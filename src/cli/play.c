@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../core/arbiter.h"
+#include "../core/gamefile.h"
 #include "../core/movegen.h"
 #include "../core/movetext.h"
 #include "../core/notation.h"
@@ -14,7 +15,6 @@
 #include "../core/quote.h"
 #include "../core/search.h"
 #include "../core/status.h"
-#include "../server/gamefile.h"
 #include "cli.h"
 #include "input.h"
 #include "values.h"

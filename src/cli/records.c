@@ -6,7 +6,9 @@
 
 #include "../core/postext.h"
 #include "../core/quote.h"
-#include "../core/record.h"
+#include "../core/recplay.h"
+#include "../core/recread.h"
+#include "../core/recwrite.h"
 #include "cli.h"
 #include "input.h"
 

@@ -6,7 +6,8 @@
 #ifndef HEXCHESS_CTLAN_H
 #define HEXCHESS_CTLAN_H
 
-#include "movetext.h"
+#include "letters.h"
+#include "movespec.h"
 
 /* Parses a move without its marks; false with a reason when the text is no CTL-AN move. */
 bool ctlan_parse(const Position *p, const Letters *letters, const char *text, MoveSpec *spec, char *why,

@@ -11,7 +11,8 @@
 #ifndef HEXCHESS_SAN_H
 #define HEXCHESS_SAN_H
 
-#include "movetext.h"
+#include "letters.h"
+#include "movespec.h"
 
 /* Parses any of the forms above without marks; false with a reason when it is none of them. */
 bool san_parse(const Position *p, const Letters *letters, const char *text, MoveSpec *spec, char *why,

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/gamefile.h"
 #include "../core/movegen.h"
 #include "../core/quote.h"
 #include "../core/strbuf.h"
-#include "gamefile.h"
 #include "jsonbody.h"
 #include "worker.h"
 

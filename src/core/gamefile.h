@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/variant.h"
+#include "variant.h"
 
 enum { GAMEFILE_TEXT_MAX = 512 };
 

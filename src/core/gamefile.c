@@ -5,11 +5,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/record.h"
-#include "../core/strbuf.h"
+#include "notation.h"
+#include "postext.h"
+#include "quote.h"
+#include "recplay.h"
+#include "recread.h"
+#include "recwrite.h"
+#include "strbuf.h"
 
 void gamefile_free(GameFile *f)
 {
