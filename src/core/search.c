@@ -8,13 +8,14 @@
 #include <threads.h>
 #include <time.h>
 
+#include "arbiter.h"
 #include "eval.h"
 #include "movegen.h"
 #include "see.h"
 #include "status.h"
 #include "tt.h"
 
-/* A stalemate wins for the stalemating side: below any mate, above any material edge. */
+/* Where a stalemate wins for the stalemating side: below any mate, above any material edge. */
 enum { SCORE_STALEMATE_WIN = SCORE_MATE_IN_MAX - 2000, SCORE_KNOWN = SCORE_STALEMATE_WIN - MAX_PLY };
 enum { MAX_THREADS = 64, MAX_HASH_MB = 65536 };
 
@@ -637,7 +638,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     MoveList ml;
     gen_legal(p, &ml);
     if (ml.count == 0)
-        return in_check ? -SCORE_MATE + ply : -SCORE_STALEMATE_WIN + ply;
+        return in_check ? -SCORE_MATE + ply
+                        : arbiter_stalemated_score(p->v, SCORE_STALEMATE_WIN - ply, draw_score(w));
 
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt_move, ply);
