@@ -157,7 +157,7 @@ expect_ok "moves -p startpos" moves -p startpos
 check "moves -p startpos: 68" test "$(lines "$tmp/out")" -eq 68
 
 # Every perft.txt position: `moves` gives D1 sorted lines, `perft 2` gives D2.
-for variant in cescacs glinski; do
+for variant in cescacs glinski mccooey; do
   n=0
   while IFS= read -r line; do
     case $line in '#'* | '') continue ;; esac
@@ -181,6 +181,8 @@ for variant in cescacs glinski; do
   done <"tests/data/$variant/perft.txt"
   check "$variant perft.txt: positions read by the CLI tests" test "$n" -gt 0
 done
+expect_ok "perft -v mccooey 4" perft -v mccooey 4
+check "perft -v mccooey 4: 1157852 nodes (tests/data/mccooey/perft.txt)" grep -q '^nodes 1157852 ' "$tmp/out"
 
 # perft --divide: "MOVE COUNT" per legal move in `moves` order, then the nodes line with their sum.
 divide() {
@@ -253,6 +255,7 @@ status_of cescacs cescacs/positions.jsonl pdtl '"claimable": "50-move"' "claimab
 status_of cescacs cescacs/positions.jsonl pdtl '"check": "++"' "check ++"
 status_of glinski glinski/positions.jsonl fen '"status": "checkmate"' "status checkmate"
 status_of glinski glinski/positions.jsonl fen '"status": "stalemate"' "status stalemate"
+status_of mccooey mccooey/positions.jsonl fen '"status": "stalemate"' "status stalemate" "result 1/2-1/2"
 expect_ok "status (start)" status
 check "status (start): ongoing" grep -qx "status ongoing" "$tmp/out"
 

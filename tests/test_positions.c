@@ -1,8 +1,8 @@
 /*
- * Every position of both positions.jsonl files: the legal move list equals the data exactly (same
+ * Every position of the positions.jsonl files: the legal move list equals the data exactly (same
  * text, same order), the status agrees, and so does what each move does (the check suffixes of
  * C'escacs' `full` list; check, mate, stalemate, capture, en passant and double step of Gliński's
- * `desc`).
+ * `desc`). McCooey's hand-checked positions give moves and status only.
  */
 #include "testutil.h"
 
@@ -236,6 +236,13 @@ static void check_glinski_record(Tally *t, const char *where, Position *p, const
     check_glinski_status(t, where, p, rec);
 }
 
+static void check_mccooey_record(Tally *t, const char *where, Position *p, const cJSON *rec, int n)
+{
+    if (n >= 0)
+        same_moves(t, where, cJSON_GetObjectItemCaseSensitive(rec, "moves"), n);
+    check_glinski_status(t, where, p, rec);
+}
+
 /* Reads every record of a positions file, checks it, and asserts how many there were. */
 static void check_positions(const char *variant, const char *file, const char *key, RecordCheck check,
                             int expected_records)
@@ -280,11 +287,18 @@ static void test_glinski_positions(void **state)
     check_positions("glinski", "glinski/positions.jsonl", "fen", check_glinski_record, 1503);
 }
 
+static void test_mccooey_positions(void **state)
+{
+    (void)state;
+    check_positions("mccooey", "mccooey/positions.jsonl", "fen", check_mccooey_record, 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cescacs_positions),
         cmocka_unit_test(test_glinski_positions),
+        cmocka_unit_test(test_mccooey_positions),
     };
     return cmocka_run_group_tests_name("positions", tests, NULL, NULL);
 }

@@ -713,6 +713,14 @@ static void test_arbiter(void **state)
     assert_string_equal(outcome_text(g, OUTCOME_BLACK_WINS), "0-1");
     assert_int_equal(outcome_white_permille(g, OUTCOME_WHITE_STALEMATES), 750);
     assert_int_equal(outcome_white_permille(c, OUTCOME_BLACK_STALEMATES), 333);
+    /* McCooey: a stalemate is a draw, whoever stalemated. */
+    const Variant *m = variant_find("mccooey");
+    p = at("mccooey", "k/3/2K2/7/9/11/11/11/2p8/2P8/11 b - 0 1");
+    arbiter_judge(p, &v);
+    assert_int_equal(v.outcome, OUTCOME_DRAW);
+    assert_int_equal(v.reason, END_STALEMATE);
+    assert_string_equal(outcome_text(m, v.outcome), "1/2-1/2");
+    assert_int_equal(outcome_white_permille(m, v.outcome), 500);
     /* Every written result is understood. */
     static const struct {
         const char *text;

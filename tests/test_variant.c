@@ -16,9 +16,10 @@ static void test_names(void **state)
     int n = 0;
     for (; variant_names[n]; n++)
         assert_non_null(variant_find(variant_names[n]));
-    assert_int_equal(n, 2);
+    assert_int_equal(n, 3);
     assert_string_equal(get("cescacs")->desc->name, "cescacs");
     assert_string_equal(get("glinski")->desc->name, "glinski");
+    assert_string_equal(get("mccooey")->desc->name, "mccooey");
     assert_ptr_equal(get("cescacs"), get("cescacs"));
 }
 
@@ -70,6 +71,9 @@ static void test_start_positions(void **state)
     pos_set_start(p, get("glinski"));
     pos_to_text(p, text, sizeof text);
     assert_string_equal(text, "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1");
+    pos_set_start(p, get("mccooey")); /* docs/mccooey.md §3 */
+    pos_to_text(p, text, sizeof text);
+    assert_string_equal(text, "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - 0 1");
     free(p);
 }
 
@@ -200,6 +204,10 @@ static void test_pawn_steps(void **state)
     /* Gliński: a double step from the side's nine pawn start hexes only. */
     check_hexes(g, g->double_step_from[WHITE], "b1 c2 d3 e4 f5 g4 h3 i2 k1");
     check_hexes(g, g->double_step_from[BLACK], "b7 c7 d7 e7 f7 g7 h7 i7 k7");
+    /* McCooey: the same, but for the centre pawn (docs/mccooey.md §4.2). */
+    const Variant *m = get("mccooey");
+    check_hexes(m, m->double_step_from[WHITE], "c1 d2 e3 g3 h2 i1");
+    check_hexes(m, m->double_step_from[BLACK], "c8 d8 e8 g8 h8 i8");
     assert_true(c->desc->double_step_anywhere);
     assert_false(g->desc->double_step_anywhere);
 }

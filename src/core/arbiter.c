@@ -5,6 +5,14 @@
 
 static bool game_over(const Verdict *v) { return v->outcome != OUTCOME_NONE; }
 
+/* +1 when a stalemate favours the stalemating side, 0 when it is a draw, -1 when it favours the
+ * stalemated side: the variant's stalemate share against 500. */
+static int stalemate_sign(const Variant *v)
+{
+    int share = v->desc->stalemate_share_permille;
+    return (share > 500) - (share < 500);
+}
+
 void arbiter_judge(Position *p, Verdict *out)
 {
     Status st;
@@ -17,7 +25,9 @@ void arbiter_judge(Position *p, Verdict *out)
         out->outcome = mover == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
         out->reason = END_CHECKMATE;
     } else if (st.stalemate) {
-        out->outcome = mover == WHITE ? OUTCOME_WHITE_STALEMATES : OUTCOME_BLACK_STALEMATES;
+        out->outcome = stalemate_sign(p->v) == 0 ? OUTCOME_DRAW
+                       : mover == WHITE          ? OUTCOME_WHITE_STALEMATES
+                                                 : OUTCOME_BLACK_STALEMATES;
         out->reason = END_STALEMATE;
     } else if (st.draw != DRAW_NONE) {
         out->outcome = OUTCOME_DRAW;
@@ -27,6 +37,12 @@ void arbiter_judge(Position *p, Verdict *out)
     } else {
         out->claimable = st.claimable;
     }
+}
+
+int arbiter_stalemated_score(const Variant *v, int win, int draw)
+{
+    int sign = stalemate_sign(v);
+    return sign ? -sign * win : draw;
 }
 
 /* Ends a game the board has not ended; false (out unchanged) when it is already over. */

@@ -1,6 +1,6 @@
 /*
  * The arbiter: how a game ends and what it scores, by each variant's rules. The board decides
- * checkmate, stalemate (C'escacs 2-1, Gliński 3/4-1/4) and the automatic draws (repetition, move
+ * checkmate, stalemate (C'escacs 2-1, Gliński 3/4-1/4, McCooey a draw) and the automatic draws (repetition, move
  * count, insufficient material); players end a game by resignation, by agreeing a draw, or by
  * claiming a draw the rules make claimable; a flag fall loses unless the opponent cannot mate. It is
  * the only judge: replay, engine matches, the terminal game and the server keep its Verdict as a
@@ -44,6 +44,9 @@ typedef struct {
 
 /* What the board says: mate, stalemate, an automatic draw, or that the game goes on. */
 void arbiter_judge(Position *p, Verdict *out);
+/* The stalemated side's score, from what a decided stalemate is worth to its winner and what a draw
+ * is worth: -win where the stalemate wins for the stalemating side, draw where it is a draw. */
+int arbiter_stalemated_score(const Variant *v, int win, int draw);
 /* The side `who` resigns; false (verdict unchanged) when the board has already ended the game. */
 bool arbiter_resign(Position *p, Color who, Verdict *out);
 /* Both players agree a draw; false when the game is already over. */

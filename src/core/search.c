@@ -3,12 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arbiter.h"
 #include "movepicker.h"
 #include "see.h"
 #include "status.h"
 #include "thread.h"
 
-/* A stalemate wins for the stalemating side: below any mate, above any material edge. */
+/* Where a stalemate wins for the stalemating side: below any mate, above any material edge. */
 enum { SCORE_STALEMATE_WIN = SCORE_MATE_IN_MAX - 2000, SCORE_KNOWN = SCORE_STALEMATE_WIN - MAX_PLY };
 
 /* Search margins, each with why it has its size (depths in plies, margins in centipawns). */
@@ -321,7 +322,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     MoveList ml;
     gen_legal(p, &ml);
     if (ml.count == 0)
-        return in_check ? -SCORE_MATE + ply : -SCORE_STALEMATE_WIN + ply;
+        return in_check ? -SCORE_MATE + ply
+                        : arbiter_stalemated_score(p->v, SCORE_STALEMATE_WIN - ply, draw_score(w));
 
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt_move, ply);

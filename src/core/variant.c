@@ -91,7 +91,53 @@ const VariantDesc variant_glinski = {
     .fine_check_marks = false,
 };
 
-const char *const variant_names[] = {"cescacs", "glinski", NULL};
+/* Gliński's board and men in Honeycutt's array; pawns capture diagonally, stalemate is a draw
+ * (docs/mccooey.md). */
+const VariantDesc variant_mccooey = {
+    .name = "mccooey",
+    .title = "McCooey",
+    .side = 6,
+    .column_names = "abcdefghikl",
+    .coords = COORDS_RANKS,
+    .pieces = {
+        [KING] = {'K', ATOM_KING, 0, false, false},
+        [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1000, true, false},
+        [ROOK] = {'R', ATOM_ORTH, 700, true, false},
+        [KNIGHT] = {'N', ATOM_LEAP, 400, true, true},
+        [BISHOP] = {'B', ATOM_DIAG, 300, true, true},
+        [PAWN] = {'P', ATOM_PAWN, 100, false, false},
+    },
+    .setup = "K g1, Q e1, R d1 h1, N e2 g2, B f1 f2 f3, P c1 d2 e3 f4 g3 h2 i1",
+    .pawn_capture_dirs = {8, 11},
+    .pawn_oblique_dirs = {-1, -1},
+    .double_step_anywhere = false,
+    .no_double_step_hexes = "f4", /* so that White cannot take the centre on the first move */
+    .triple_step_hexes = NULL,
+    .en_passant = true,
+    .scornful_capture = false,
+    .promotion = PROMOTE_ANY_LISTED,
+    .one_bishop_per_colour = false,
+    .king_leap = false,
+    .castling = false,
+    .result_win = {"1-0", "0-1"},
+    .result_stalemate = {"1/2-1/2", "1/2-1/2"},
+    .result_draw = "1/2-1/2",
+    .stalemate_share_permille = 500,
+    .repetition_draw = 3,
+    .repetition_claim = 0,
+    .move_rule_draw = 100,
+    .move_rule_claim = 0,
+    .insufficient = AT_MOST_ONE_MINOR_EACH,
+    .record_format = RECORD_PGN,
+    .record_names = "McCooey|McCooey's hexagonal chess",
+    .position_label = "FEN",
+    .fine_check_marks = false,
+};
+
+static const VariantDesc *const builtin_descs[] = {&variant_cescacs, &variant_glinski, &variant_mccooey};
+enum { BUILTIN_NB = sizeof builtin_descs / sizeof builtin_descs[0] };
+
+const char *const variant_names[] = {"cescacs", "glinski", "mccooey", NULL};
 
 int variant_cell_name(const Variant *v, int cell, char *buf)
 {
@@ -360,6 +406,25 @@ static bool find_castling_men(Variant *v, char *err, int err_size)
     return true;
 }
 
+/* Sets table[][hex] to value for each hex of White's space-separated list and its mirror for Black. */
+static bool mark_hexes(const Variant *v, const char *list, bool value, bool table[COLOR_NB][MAX_CELLS],
+                       const char *what, char *err, int err_size)
+{
+    for (const char *s = list; s && *s;) {
+        if (*s == ' ') {
+            s++;
+            continue;
+        }
+        int len, cell = variant_parse_cell(v, s, &len);
+        if (cell == NO_CELL)
+            return fail(err, err_size, what, s);
+        table[WHITE][cell] = value;
+        table[BLACK][geometry_mirror(&v->geo, cell)] = value;
+        s += len;
+    }
+    return true;
+}
+
 bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
 {
     memset(v, 0, sizeof *v);
@@ -417,18 +482,11 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 v->double_step_from[c][s] = true;
         }
     }
-    for (const char *s = d->triple_step_hexes; s && *s;) {
-        if (*s == ' ') {
-            s++;
-            continue;
-        }
-        int len, cell = variant_parse_cell(v, s, &len);
-        if (cell == NO_CELL)
-            return fail(err, err_size, "triple-step list names no hex", s);
-        v->triple_step_from[WHITE][cell] = true;
-        v->triple_step_from[BLACK][geometry_mirror(g, cell)] = true;
-        s += len;
-    }
+    if (!mark_hexes(v, d->no_double_step_hexes, false, v->double_step_from, "no-double-step list names no hex", err,
+                    err_size) ||
+        !mark_hexes(v, d->triple_step_hexes, true, v->triple_step_from, "triple-step list names no hex", err,
+                    err_size))
+        return false;
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)
             v->promotion_choices[v->promotion_choice_nb++] = (PieceType)t;
@@ -438,21 +496,21 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
     return true;
 }
 
-static Variant builtins[2];
-static bool builtins_ok[2];
+static Variant builtins[BUILTIN_NB];
+static bool builtins_ok[BUILTIN_NB];
 static once_flag builtins_once = ONCE_FLAG_INIT;
 
 static void build_builtins(void)
 {
     char err[160];
-    builtins_ok[0] = variant_build(&builtins[0], &variant_cescacs, err, sizeof err);
-    builtins_ok[1] = variant_build(&builtins[1], &variant_glinski, err, sizeof err);
+    for (int i = 0; i < BUILTIN_NB; i++)
+        builtins_ok[i] = variant_build(&builtins[i], builtin_descs[i], err, sizeof err);
 }
 
 const Variant *variant_find(const char *name)
 {
     call_once(&builtins_once, build_builtins);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < BUILTIN_NB; i++)
         if (builtins_ok[i] && strcmp(builtins[i].desc->name, name) == 0)
             return &builtins[i];
     return NULL;

@@ -45,6 +45,7 @@ typedef struct {
     int pawn_capture_dirs[2];
     int pawn_oblique_dirs[2]; /* non-capturing oblique steps; -1 when unused */
     bool double_step_anywhere; /* else only from the side's own pawn start hexes */
+    const char *no_double_step_hexes; /* White's pawn start hexes without the double step; NULL for none */
     const char *triple_step_hexes; /* White's, space separated; NULL for none */
     bool en_passant;
     bool scornful_capture;
@@ -56,7 +57,7 @@ typedef struct {
     const char *result_win[2];       /* checkmate by White / by Black */
     const char *result_stalemate[2]; /* White / Black stalemates the other */
     const char *result_draw;
-    int stalemate_share_permille; /* share of the points a stalemate gives the winner */
+    int stalemate_share_permille; /* share of the points a stalemate gives the stalemating side; 500: a draw */
     /* Draw rules: occurrences of a position and half-moves without capture or pawn move. */
     int repetition_draw, repetition_claim; /* 0: no such rule */
     int move_rule_draw, move_rule_claim;
@@ -120,6 +121,7 @@ typedef struct Variant {
 
 extern const VariantDesc variant_cescacs;
 extern const VariantDesc variant_glinski;
+extern const VariantDesc variant_mccooey;
 
 /* Builds the derived tables; false (with a message in err) if the description is inconsistent. */
 bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size);
