@@ -1,6 +1,6 @@
 // hexchess web app: talks to the JSON API of `hexchess serve` and draws the game.
 import { Board } from './board.js';
-import { pieceIcon } from './pieces.js';
+import { pieceIcon, letterOf } from './pieces.js';
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
@@ -91,7 +91,7 @@ function render() {
     const m = g.moves[ui.view - 1];
     view.last = [m.from, m.to];
     if (m.check) {
-      const king = turnAt(ui.view) === 'white' ? 'K' : 'k';
+      const king = letterOf(variant, 'king', turnAt(ui.view) === 'white');
       view.check = board.indexOf(king);
     }
   }
@@ -351,14 +351,15 @@ function choose(title, options) {
 
 function choosePromotion(cands) {
   const g = ui.game;
+  const variant = ui.variants[g.variant];
   const white = g.turn === 'white';
   const opts = cands.map((m) => {
-    const letter = m.promo === '&' ? 'P' : m.promo;
+    const letter = m.promo === '&' ? letterOf(variant, 'pawn', true) : m.promo;
     return {
       value: m.text,
       label: m.promo === '&' ? 'await (=&)' : `=${m.promo}`,
       title: m.text,
-      icon: pieceIcon(g.variant, white ? letter : letter.toLowerCase()),
+      icon: pieceIcon(variant, white ? letter : letter.toLowerCase()),
     };
   });
   return choose('Promote to', opts);
@@ -366,8 +367,9 @@ function choosePromotion(cands) {
 
 function chooseCastling(cands) {
   const g = ui.game;
+  const variant = ui.variants[g.variant];
   const white = g.turn === 'white';
-  const K = white ? 'K' : 'k', Rk = white ? 'R' : 'r';
+  const K = letterOf(variant, 'king', white), Rk = letterOf(variant, 'rook', white);
   const opts = cands.map((m) => {
     if (m.kind !== 'castle') {
       return {
@@ -385,7 +387,7 @@ function chooseCastling(cands) {
     }
     return {
       value: m.text, label: m.text, title: `K ${cellName(m.from)}→${cellName(m.to)}, ${parts.join(', ')}`,
-      icon: pieceIcon(g.variant, Rk, 30), preview: { ghosts, hidden, rings },
+      icon: pieceIcon(variant, Rk, 30), preview: { ghosts, hidden, rings },
     };
   });
   return choose(`Castle: king to ${cellName(cands[0].to)} — choose the rooks' places (hover to preview)`, opts);
@@ -517,6 +519,20 @@ function route() {
 
 // ---- new game dialog ----
 
+// The game choices and the record file types, in the server's order (its first is the default).
+function fillVariantChoices() {
+  const set = $('variant-set');
+  Object.values(ui.variants).forEach((v, i) => {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'radio', name: 'variant', value: v.name, checked: i === 0 });
+    label.append(input, ` ${v.title}`);
+    set.appendChild(label);
+  });
+  const types = new Set(Object.values(ui.variants).map((v) => `.${v.record_extension}`));
+  $('record-upload').accept = [...types, '.txt'].join(',');
+}
+
 function syncNewForm() {
   const f = $('new-form');
   const variant = f.variant.value;
@@ -637,6 +653,7 @@ async function main() {
   wire();
   try {
     for (const v of await api('GET', 'variants')) ui.variants[v.name] = v;
+    fillVariantChoices();
   } catch (e) {
     showError(`cannot reach the server: ${e.message}`);
     return;

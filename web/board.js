@@ -1,17 +1,11 @@
 // The hex board as SVG: cells in their three colours, coordinates on the edges, men, highlights,
 // arrows; and pointer input (click or drag) reported as cell indices.
-import { pieceGroup, FIGURE_OF } from './pieces.js';
+import { pieceGroup, figureOf } from './pieces.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const R = 30;                 // hex radius (centre to corner)
 const H = Math.sqrt(3) / 2 * R; // half the hex height: one line step
 const PAD = 34;
-
-// Hex colours: the core numbers them line mod 3; each game names them differently.
-const SHADE = {
-  cescacs: { 0: 'dark', 1: 'light', 2: 'medium' },
-  glinski: { 0: 'light', 1: 'medium', 2: 'dark' },
-};
 
 function el(name, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, name);
@@ -57,7 +51,7 @@ export class Board {
         pts.push(`${(p.x + R * Math.cos(a)).toFixed(2)},${(p.y + R * Math.sin(a)).toFixed(2)}`);
       }
       return el('polygon', {
-        points: pts.join(' '), class: `hex ${SHADE[variant.name][c.colour]}`,
+        points: pts.join(' '), class: `hex ${variant.shades[c.colour]}`,
         'data-cell': i, 'data-name': c.name,
       }, this.layers.cells);
     });
@@ -118,7 +112,6 @@ export class Board {
   render(view) {
     const { men, marks, dots, arrows } = this.layers;
     for (const layer of [men, marks, dots, arrows]) layer.innerHTML = '';
-    const name = this.variant.name;
     const mark = (cell, cls) => {
       const p = this.cellEls[cell];
       el('polygon', { points: p.getAttribute('points'), class: `mark ${cls}` }, marks);
@@ -129,7 +122,7 @@ export class Board {
     for (const [cell, cls] of view.rings || []) mark(cell, cls);
     const hidden = new Set(view.hidden || []);
     const drawMan = (cell, letter, cls) => {
-      const figure = FIGURE_OF[name][letter.toUpperCase()];
+      const figure = figureOf(this.variant, letter);
       if (!figure) return;
       const p = this.pos[cell];
       const g = pieceGroup(figure, letter === letter.toUpperCase());
@@ -207,7 +200,7 @@ export class Board {
     const g = this.layers.drag;
     g.innerHTML = '';
     const s = (2 * R * 0.95) / 100;
-    const fig = pieceGroup(FIGURE_OF[this.variant.name][d.letter.toUpperCase()], d.letter === d.letter.toUpperCase());
+    const fig = pieceGroup(figureOf(this.variant, d.letter), d.letter === d.letter.toUpperCase());
     fig.setAttribute('transform', `translate(${p.x - 50 * s} ${p.y - 50 * s}) scale(${s})`);
     fig.setAttribute('class', 'man dragging');
     g.appendChild(fig);

@@ -61,11 +61,17 @@ const FIGURES = {
   ],
 };
 
-// Which figure each variant letter uses.
-export const FIGURE_OF = {
-  cescacs: { K: 'king', D: 'queen', V: 'wyvern', R: 'rook', G: 'pegasus', N: 'knight', J: 'bishop', E: 'elephant', P: 'pawn' },
-  glinski: { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' },
-};
+// The figure of a man of a variant (from /api/variants): its piece's name, e.g. 'wyvern'.
+export function figureOf(variant, letter) {
+  const piece = variant.pieces[letter.toUpperCase()];
+  return piece && piece.name;
+}
+
+// The variant's letter for a man, by piece name: letterOf(v, 'king', false) is Black's king.
+export function letterOf(variant, name, white) {
+  const letter = Object.keys(variant.pieces).find((l) => variant.pieces[l].name === name);
+  return white ? letter : letter.toLowerCase();
+}
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -92,10 +98,10 @@ export function pieceGroup(figure, white) {
   return g;
 }
 
-// A standalone <svg> of one man, for choosers and legends.
+// A standalone <svg> of one man of the variant, for choosers and legends.
 export function pieceIcon(variant, letter, size = 44) {
   const white = letter === letter.toUpperCase();
-  const figure = FIGURE_OF[variant][letter.toUpperCase()];
+  const figure = figureOf(variant, letter);
   const svg = el('svg', { viewBox: '0 0 100 100', width: size, height: size, class: 'piece-icon' });
   svg.appendChild(pieceGroup(figure, white));
   return svg;

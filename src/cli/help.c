@@ -2,7 +2,7 @@
 
 const Command cli_commands[] = {
     {"moves", cmd_moves, "list the legal moves of a position",
-     "hexchess moves [-v cescacs|glinski] [-p POSITION]",
+     "hexchess moves [-v V] [-p POSITION]",
      "Prints every legal move of the position, one per line, sorted by byte order.\n"
      "C'escacs moves are bare CTL-AN (no check suffix): JF6-A21, D22\xc3\x97RC25=J, F12@@G9,\n"
      "C25-D26=& (to an awaiting pawn), P21=J (forced promotion in place), KRK-HIO (castling).\n"
@@ -45,7 +45,7 @@ const Command cli_commands[] = {
     {"uci", cmd_uci_loop, "speak the UCI protocol on standard input/output",
      "hexchess uci [--baseline]",
      "Runs the engine under the UCI protocol (Fairy-Stockfish conventions for variants):\n"
-     "  setoption name UCI_Variant value cescacs|glinski\n"
+     "  setoption name UCI_Variant value V   (a variant hexchess --help lists)\n"
      "  position startpos|fen <PDTL-or-FEN> [moves <move>...]   (moves as 'hexchess moves' prints them)\n"
      "  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]\n"
      "     [mate N] [infinite] [ponder]   then 'stop' (or 'ponderhit')\n"

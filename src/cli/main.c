@@ -9,20 +9,33 @@ static const char EXIT_STATUS[] = "Exit status: 0 on success, 1 when %s, 2 on a 
 
 static void print_main_help(void)
 {
-    printf("hexchess - hexagonal chess: C'escacs (169 hexes) and Glinski (91 hexes)\n\n"
+    printf("hexchess - hexagonal chess:");
+    for (int i = 0; variant_names[i]; i++) {
+        const Variant *v = variant_find(variant_names[i]);
+        printf("%s %s (%d hexes)", i ? "," : "", v->desc->title, v->geo.cell_count);
+    }
+    printf("\n\n"
            "Usage: hexchess COMMAND [OPTIONS] [ARGS]\n"
            "       hexchess COMMAND --help\n\n"
            "Commands:\n");
     for (int i = 0; i < cli_command_count; i++)
         printf("  %-8s %s\n", cli_commands[i].name, cli_commands[i].summary);
     printf("\nCommon options (each command's usage line names those it takes):\n"
-           "  -v, --variant V     cescacs (default) or glinski\n"
-           "  -p, --position POS  a PDTL (C'escacs) or FEN (Glinski), or 'startpos' (default)\n"
+           "  -v, --variant V     the game, one of the variants below\n"
+           "  -p, --position POS  in the variant's position text, or 'startpos' (default)\n"
            "  -h, --help          explain the command\n\n"
-           "Examples:\n"
+           "Variants:\n");
+    for (int i = 0; variant_names[i]; i++) {
+        const VariantDesc *d = variant_find(variant_names[i])->desc;
+        printf("  %-9s %s: positions as %s, records as %s%s\n", d->name, d->title, d->position_label,
+               record_format_names[d->record_format], i ? "" : " (the default)");
+    }
+    printf("\nExamples:\n"
            "  hexchess moves\n"
-           "  hexchess perft -v glinski 4\n"
-           "  hexchess apply E7-E13 E21-E15\n\n");
+           "  hexchess apply E7-E13 E21-E15\n");
+    for (int i = 1; variant_names[i]; i++)
+        printf("  hexchess perft -v %s 4\n", variant_names[i]);
+    printf("\n");
     printf(EXIT_STATUS, "a move, position or file is rejected");
 }
 
@@ -62,7 +75,7 @@ static void set_option(CliOptions *o, unsigned bit, const char *value)
 static int parse_options(int argc, char **argv, CliOptions *o, const Command *cmd)
 {
     memset(o, 0, sizeof *o);
-    o->variant = variant_find("cescacs");
+    o->variant = variant_find(variant_names[0]);
     o->position = "startpos";
     o->argv = argv;
     char q[QUOTE_BUF_SIZE];
@@ -86,8 +99,11 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
                 value = argv[++i];
             }
             set_option(o, common_options[k].bit, value);
-            if (!o->variant)
-                return cli_usage_error(cmd->name, "unknown variant '%s' (cescacs or glinski)", quote(q, value));
+            if (!o->variant) {
+                char names[160];
+                return cli_usage_error(cmd->name, "unknown variant '%s' (%s)", quote(q, value),
+                                       variant_name_list(names, (int)sizeof names, ", ", " or "));
+            }
         } else if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9') && !cmd->own_options) {
             return cli_usage_error(cmd->name, "unknown option '%s'", quote(q, a));
         } else {

@@ -39,10 +39,8 @@ enum { BG_LIGHT = 223, BG_MEDIUM = 180, BG_DARK = 137, BG_LAST = 150, BG_CHECK =
 
 static int shade_bg(const Variant *v, int cell)
 {
-    int colour = v->geo.colour[cell];
-    /* C'escacs: line mod 3 = 0 black, 1 white, 2 coloured. Gliński: 0 light, 2 dark, 1 medium. */
-    static const int ctl[3] = {BG_DARK, BG_LIGHT, BG_MEDIUM}, ranks[3] = {BG_LIGHT, BG_MEDIUM, BG_DARK};
-    return v->desc->coords == COORDS_CTL ? ctl[colour] : ranks[colour];
+    static const int bg[SHADE_NB] = {[SHADE_LIGHT] = BG_LIGHT, [SHADE_MEDIUM] = BG_MEDIUM, [SHADE_DARK] = BG_DARK};
+    return bg[v->desc->shades[v->geo.colour[cell]]];
 }
 
 /* Each hex is 4 characters wide and 2 rows high; columns interleave by half a hex, as on the board. */

@@ -13,6 +13,7 @@ const VariantDesc variant_cescacs = {
     .side = 8,
     .column_names = "PTABCDEFGHIKLXZ",
     .coords = COORDS_CTL,
+    .shades = {SHADE_DARK, SHADE_LIGHT, SHADE_MEDIUM},
     .pieces = {
         [KING] = {'K', ATOM_KING, 0, false, false},
         [QUEEN] = {'D', ATOM_ORTH | ATOM_DIAG, 1600, true, false},
@@ -57,6 +58,7 @@ const VariantDesc variant_glinski = {
     .side = 6,
     .column_names = "abcdefghikl",
     .coords = COORDS_RANKS,
+    .shades = {SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK},
     .pieces = {
         [KING] = {'K', ATOM_KING, 0, false, false},
         [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1600, true, false},
@@ -99,6 +101,7 @@ const VariantDesc variant_mccooey = {
     .side = 6,
     .column_names = "abcdefghikl",
     .coords = COORDS_RANKS,
+    .shades = {SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK},
     .pieces = {
         [KING] = {'K', ATOM_KING, 0, false, false},
         [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1000, true, false},
@@ -136,6 +139,9 @@ const VariantDesc variant_mccooey = {
 
 static const VariantDesc *const builtin_descs[] = {&variant_cescacs, &variant_glinski, &variant_mccooey};
 enum { BUILTIN_NB = sizeof builtin_descs / sizeof builtin_descs[0] };
+
+const char *const record_format_names[RECORD_FORMAT_NB] = {[RECORD_CTL_PGN] = "CTL-PGN", [RECORD_PGN] = "PGN"};
+const char *const record_format_extensions[RECORD_FORMAT_NB] = {[RECORD_CTL_PGN] = "ctl-pgn", [RECORD_PGN] = "pgn"};
 
 const char *const variant_names[] = {"cescacs", "glinski", "mccooey", NULL};
 
@@ -429,6 +435,12 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
 {
     memset(v, 0, sizeof *v);
     v->desc = d;
+    unsigned shades_seen = 0;
+    for (int i = 0; i < 3; i++)
+        if (d->shades[i] > 0 && d->shades[i] < SHADE_NB)
+            shades_seen |= 1u << d->shades[i];
+    if (shades_seen != (1u << SHADE_LIGHT | 1u << SHADE_MEDIUM | 1u << SHADE_DARK))
+        return fail(err, err_size, "the three hex shades must be light, medium and dark", d->name);
     geometry_build(&v->geo, d->side);
     const Geometry *g = &v->geo;
     for (int t = 0; t < PIECE_TYPE_NB; t++)
@@ -514,4 +526,14 @@ const Variant *variant_find(const char *name)
         if (builtins_ok[i] && strcmp(builtins[i].desc->name, name) == 0)
             return &builtins[i];
     return NULL;
+}
+
+const char *variant_name_list(char *buf, int size, const char *sep, const char *last)
+{
+    int n = 0;
+    buf[0] = 0;
+    for (int i = 0; variant_names[i] && n < size; i++)
+        n += snprintf(buf + n, (size_t)(size - n), "%s%s", i == 0 ? "" : variant_names[i + 1] ? sep : last,
+                      variant_names[i]);
+    return buf;
 }

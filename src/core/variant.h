@@ -30,8 +30,13 @@ typedef struct {
 typedef enum { COORDS_CTL, COORDS_RANKS } CoordScheme;
 typedef enum { PROMOTE_ANY_LISTED, PROMOTE_CAPTURED_ONLY } PromotionPolicy;
 typedef enum { BARE_KING_AGAINST_ONE_MINOR, AT_MOST_ONE_MINOR_EACH } InsufficientRule;
+/* How a hex is drawn; 0 is left unset so that an incomplete description is refused. */
+typedef enum { SHADE_LIGHT = 1, SHADE_MEDIUM, SHADE_DARK, SHADE_NB } HexShade;
 /* How game records write moves: CTL-AN in CTL-PGN (a move pair a line, "1. a, b") or algebraic in PGN. */
-typedef enum { RECORD_CTL_PGN, RECORD_PGN } RecordFormat;
+typedef enum { RECORD_CTL_PGN, RECORD_PGN, RECORD_FORMAT_NB } RecordFormat;
+/* Each format's name and file extension, as users and file choosers see them. */
+extern const char *const record_format_names[RECORD_FORMAT_NB];
+extern const char *const record_format_extensions[RECORD_FORMAT_NB];
 
 typedef struct {
     const char *name;  /* command-line name */
@@ -39,6 +44,7 @@ typedef struct {
     int side;
     const char *column_names; /* left to right, one character each */
     CoordScheme coords;
+    HexShade shades[3]; /* of the hexes whose line mod 3 is 0, 1, 2 (geometry's colour) */
     PieceDesc pieces[PIECE_TYPE_NB];
     const char *setup; /* White's men, "K G1, D E1, ..."; Black's mirror them */
     /* Pawn rules, as White's directions (indices into hex_directions); Black's mirror them. */
@@ -127,8 +133,10 @@ extern const VariantDesc variant_mccooey;
 bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size);
 /* The built-in variants, built once on first use; NULL for an unknown name. */
 const Variant *variant_find(const char *name);
-/* Names of the built-ins, NULL-terminated. */
+/* Names of the built-ins, NULL-terminated; the first is the default. */
 extern const char *const variant_names[];
+/* The built-ins' names as one text, "a, b or c" with sep = ", " and last = " or "; returns buf. */
+const char *variant_name_list(char *buf, int size, const char *sep, const char *last);
 
 /* Hex names: "F14" (C'escacs CTL) or "f6" (Gliński). */
 int variant_cell_name(const Variant *v, int cell, char *buf);

@@ -16,6 +16,8 @@ static const char *const COLOR_NAMES[COLOR_NB + 1] = {"white", "black", NULL};
 static const char *const PLAYER_NAMES[] = {"human", "engine", NULL};
 static const char *const DRAW_ACTIONS[] = {
     [DRAW_OFFER] = "offer", [DRAW_ACCEPT] = "accept", [DRAW_DECLINE] = "decline", [DRAW_CLAIM] = "claim", NULL};
+static const char *const SHADE_NAMES[SHADE_NB] = {[SHADE_LIGHT] = "light", [SHADE_MEDIUM] = "medium",
+                                                  [SHADE_DARK] = "dark"};
 static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
                                                        "pegasus", "knight", "bishop", "elephant", "pawn"};
 
@@ -73,9 +75,13 @@ static cJSON *variant_json(const Variant *v)
     cJSON_AddNumberToObject(o, "columns", g->columns);
     cJSON_AddNumberToObject(o, "lines", g->lines);
     cJSON_AddStringToObject(o, "notation", v->desc->coords == COORDS_CTL ? "CTL-AN" : "coordinate");
-    cJSON_AddStringToObject(o, "record", v->desc->coords == COORDS_CTL ? "CTL-PGN" : "PGN");
-    cJSON_AddStringToObject(o, "position_format", v->desc->coords == COORDS_CTL ? "PDTL" : "FEN");
+    cJSON_AddStringToObject(o, "record", record_format_names[v->desc->record_format]);
+    cJSON_AddStringToObject(o, "record_extension", record_format_extensions[v->desc->record_format]);
+    cJSON_AddStringToObject(o, "position_format", v->desc->position_label);
     cJSON_AddBoolToObject(o, "castling", v->desc->castling);
+    cJSON *shades = cJSON_AddArrayToObject(o, "shades");
+    for (int i = 0; i < 3; i++)
+        cJSON_AddItemToArray(shades, cJSON_CreateString(SHADE_NAMES[v->desc->shades[i]]));
     cJSON *cells = cJSON_AddArrayToObject(o, "cells");
     for (int c = 0; c < g->cell_count; c++) {
         char name[8];
@@ -484,7 +490,7 @@ static void send_record(ServerGame *g, HttpResponse *res)
     res->len = strlen(text);
     res->no_store = true;
     snprintf(res->filename, sizeof res->filename, "hexchess-%lld.%s", (long long)g->rec.id,
-             g->v->desc->coords == COORDS_CTL ? "ctl-pgn" : "pgn");
+             record_format_extensions[g->v->desc->record_format]);
 }
 
 static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
@@ -503,7 +509,7 @@ static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     }
     GameFile f;
     char err[400];
-    if (gamefile_read(text, strlen(text), variant_find("cescacs"), &f, err, (int)sizeof err)) {
+    if (gamefile_read(text, strlen(text), variant_find(variant_names[0]), &f, err, (int)sizeof err)) {
         spec.variant = f.variant->desc->name;
         spec.position = f.start;
         spec.castling = f.castling;

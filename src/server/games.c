@@ -209,7 +209,9 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
     const Variant *v = variant_find(spec->variant ? spec->variant : "");
     if (!v) {
         char q[QUOTE_BUF_SIZE];
-        snprintf(err, (size_t)err_size, "unknown variant '%s' (cescacs or glinski)", quote(q, spec->variant));
+        char names[160];
+        snprintf(err, (size_t)err_size, "unknown variant '%s' (%s)", quote(q, spec->variant),
+                 variant_name_list(names, (int)sizeof names, ", ", " or "));
         return NULL;
     }
     StoredGame rec = {0};
