@@ -198,6 +198,7 @@ static bool serve_game(EngineThread *t, Worker *w)
         t->last_game = g->rec.id;
     }
     uint64_t version = g->version;
+    int offerer = g->draw_reply;
     memcpy(t->root, g->pos, sizeof *t->root);
     memcpy(t->scratch, g->pos, sizeof *t->scratch);
     int level = job == JOB_MOVE ? g->rec.level : 20;
@@ -240,8 +241,11 @@ static bool serve_game(EngineThread *t, Worker *w)
         if (!w->gone)
             sgame_engine_move(g, best, version);
     } else if (job == JOB_DRAW) {
+        /* The search scores the side to move, which may be the offerer: the engine weighs the offer
+         * from its own side. */
+        int engine_score = t->root->stm == (Color)offerer ? -t->last_score : t->last_score;
         if (!w->gone)
-            sgame_engine_draw_reply(g, t->last_score <= DRAW_ACCEPT_BELOW, version);
+            sgame_engine_draw_reply(g, engine_score <= DRAW_ACCEPT_BELOW, version);
     } else if (g->analysis.serial == t->serial) {
         g->analysis.running = false;
         g->analysis.requested = false;

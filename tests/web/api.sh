@@ -224,9 +224,24 @@ check "analysis gives a best move" test -n "$(json .analysis.best)"
 req POST "/api/games/$eid/undo" '{}'; expect "undo against the engine" 200
 check "undo takes back to White's turn" test "$(json '.moves | length')" = 0
 
+# The engine weighs a draw offer from its own side: it refuses in a position it wins (Black has a
+# queen and a rook against a bare king) and accepts in one it loses (White has them).
+lost='1/q1k/r4/7/9/11/11/11/11/11/6K4 w - 0 1'
+won='1/2k/5/7/9/11/11/11/11/R10/5QK4 w - 0 1'
+req POST /api/games "{\"variant\":\"glinski\",\"black\":\"engine\",\"position\":\"$lost\"}"; expect "engine game, White lost" 201
+did=$(json .id)
+req POST "/api/games/$did/draw" '{"action":"offer"}'; expect "White offers a draw in a lost position" 200
+poll "/api/games/$did" .draw_offer null
+check "the winning engine declines the draw" test "$(json '.draw_offer + " " + .status')" = " ongoing"
+req POST /api/games "{\"variant\":\"glinski\",\"black\":\"engine\",\"position\":\"$won\"}"; expect "engine game, White won" 201
+did=$(json .id)
+req POST "/api/games/$did/draw" '{"action":"offer"}'; expect "White offers a draw in a won position" 200
+poll "/api/games/$did" .status over
+check "the losing engine accepts the draw" test "$(json '.result + " " + .reason')" = "1/2-1/2 agreement"
+
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 8 games" test "$(json .total)" = 8
+check "list: 10 games" test "$(json .total)" = 10
 req GET '/api/games?limit=0'; expect "bad limit" 400
 req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
