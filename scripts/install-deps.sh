@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [build|test|bench|all]   (default: all)
 set -euo pipefail
 
-build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev)
+build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev nettle-dev)
 test_pkgs=(libcmocka-dev clang curl jq sqlite3 chromium nodejs)
 bench_pkgs=(stockfish wrk)
 

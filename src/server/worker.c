@@ -9,6 +9,9 @@
 
 /* The engine accepts a draw when it sees itself this far behind (centipawns). */
 enum { DRAW_ACCEPT_BELOW = -150, DRAW_THINK_MS = 300 };
+/* On a clock, the engine is told this much less than it has: the time from its search's end to its
+ * move on the board (locks, a busy machine), beyond the engine's own Move Overhead. */
+enum { CLOCK_MARGIN_MS = 100 };
 
 typedef enum { JOB_NONE, JOB_MOVE, JOB_DRAW, JOB_ANALYSE } Job;
 
@@ -168,6 +171,7 @@ static void on_info(const SearchInfo *info, void *ctx)
         a.ply = g->analysis.ply;
         a.movetime_ms = g->analysis.movetime_ms;
         g->analysis = a;
+        sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     }
     pthread_mutex_unlock(&g->lock);
 }
@@ -180,6 +184,20 @@ static bool set_option(Engine *e, const char *name, int value)
         return true;
     fprintf(stderr, "hexchess serve: engine option %s: %s\n", name, err);
     return false;
+}
+
+/* A move on the clock: the engine's time manager plans it from both clocks as they stand now (time
+ * spent waiting for a free engine counts), never thinking on the opponent's time. The clock it sees
+ * is capped so that no search runs past the server's think-time cap (the plan's hard limit is at
+ * most 2/5 of the clock). */
+static void clock_limits(const EngineThread *t, const ServerGame *g, SearchLimits *limits)
+{
+    int64_t now = clock_now(), cap = (int64_t)t->pool->max_think_ms * 5 / 2;
+    for (int c = WHITE; c <= BLACK; c++) {
+        int64_t left = clock_left(&g->clock, (Color)c, now) - CLOCK_MARGIN_MS;
+        limits->time_ms[c] = (int)(left < 1 ? 1 : left > cap ? cap : left);
+        limits->inc_ms[c] = g->clock.inc_ms;
+    }
 }
 
 /* Runs the job due for w's game, if any; true when more work is due after it. */
@@ -201,6 +219,10 @@ static bool serve_game(EngineThread *t, Worker *w)
     int offerer = g->draw_reply;
     memcpy(t->root, g->pos, sizeof *t->root);
     memcpy(t->scratch, g->pos, sizeof *t->scratch);
+    SearchLimits limits;
+    search_limits_init(&limits);
+    if (job == JOB_MOVE && clock_timed(&g->clock))
+        clock_limits(t, g, &limits);
     int level = job == JOB_MOVE ? g->rec.level : 20;
     int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
     if (ms > t->pool->max_think_ms)
@@ -221,9 +243,8 @@ static bool serve_game(EngineThread *t, Worker *w)
     pthread_mutex_unlock(&g->lock);
 
     set_option(t->engine, "Skill Level", level);
-    SearchLimits limits;
-    search_limits_init(&limits);
-    limits.movetime_ms = ms;
+    if (limits.time_ms[WHITE] < 0)
+        limits.movetime_ms = ms;
     t->last_score = 0;
     Move best = engine_search(t->engine, t->root, &limits, on_info, t);
 
@@ -249,6 +270,7 @@ static bool serve_game(EngineThread *t, Worker *w)
     } else if (g->analysis.serial == t->serial) {
         g->analysis.running = false;
         g->analysis.requested = false;
+        sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     }
     bool more = !w->gone && due_job(g) != JOB_NONE;
     pthread_mutex_unlock(&g->lock);
