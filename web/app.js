@@ -17,9 +17,28 @@ const ui = {
   choosing: false,
   preview: null,
   hint: false,
-  pollTimer: null,
+  events: null,       // the EventSource of the game shown
   board: null,
 };
+
+// ---- seats ----
+// The server gives a game's seat tokens once, in the answer that creates it; this browser keeps them
+// per game so that a reload still plays.
+const seatKey = (id) => `hexchess.seats.${id}`;
+function seatTokens(id) {
+  try { return JSON.parse(localStorage.getItem(seatKey(id))) || {}; } catch { return {}; }
+}
+function keepTokens(g) {
+  if (g.tokens && Object.keys(g.tokens).length) localStorage.setItem(seatKey(g.id), JSON.stringify(g.tokens));
+}
+// A request for game id acts for the side its body names, else for the side to move; with one seat
+// held, for that one.
+function tokenFor(id, body) {
+  const t = seatTokens(id);
+  const g = ui.game && ui.game.id === id ? ui.game : null;
+  const side = (body && body.side) || (g && g.turn);
+  return t[side] || t.white || t.black;
+}
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -27,6 +46,9 @@ async function api(method, path, body) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
   }
+  const game = method !== 'GET' && path.match(/^games\/(\d+)/);
+  const token = game && tokenFor(Number(game[1]), body);
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
   const res = await fetch(`/api/${path}`, opts);
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
@@ -414,24 +436,45 @@ function setGame(g) {
   if (fresh) { ui.selected = null; ui.hint = false; }
   if (!g.analysis || (!g.analysis.running && !g.analysis.best)) ui.hint = ui.hint && !!g.analysis;
   render();
-  schedulePoll();
+  follow(g.id);
 }
 
-function schedulePoll() {
-  clearTimeout(ui.pollTimer);
-  const g = ui.game;
-  if (!g) return;
-  const engineOffer = g.draw_offer && g[g.draw_offer === 'white' ? 'black' : 'white'] === 'engine';
-  const busy = g.thinking || (g.analysis && g.analysis.running) || engineOffer;
-  if (!busy) return;
-  ui.pollTimer = setTimeout(async () => {
+// The server pushes every change of the game (moves, offers, the end, analysis): each event fetches
+// the game again, one fetch at a time.
+function follow(id) {
+  if (ui.events && ui.events.gameId === id) return;
+  stopFollowing();
+  const es = new EventSource(`/api/games/${id}/events`);
+  es.gameId = id;
+  let busy = false, again = false;
+  const refresh = async () => {
+    if (busy) { again = true; return; }
+    busy = true;
     try {
-      const fresh = await api('GET', `games/${g.id}`);
-      if (ui.game && ui.game.id === fresh.id) setGame(fresh);
+      const fresh = await api('GET', `games/${id}`);
+      if (ui.game && ui.game.id === fresh.id && ui.events === es) setGame(fresh);
     } catch (e) {
       showError(e.message);
     }
-  }, 250);
+    busy = false;
+    if (again) { again = false; refresh(); }
+  };
+  for (const name of ['move', 'takeback', 'draw', 'end', 'rematch', 'analysis']) es.addEventListener(name, refresh);
+  ui.events = es;
+}
+
+function stopFollowing() {
+  if (ui.events) ui.events.close();
+  ui.events = null;
+}
+
+// The side that moved last asks; a browser holding both seats (same screen) also agrees at once.
+async function takeBack() {
+  const g = ui.game, t = seatTokens(g.id);
+  const sameScreen = humans(g).length === 2 && !!t.white === !!t.black;
+  const last = g.turn === 'white' ? 'black' : 'white';
+  await action('undo', { side: sameScreen ? last : mySide(g) });
+  if (sameScreen && ui.game.takeback_offer === last) await action('undo', { action: 'accept', side: g.turn });
 }
 
 async function loadGame(id) {
@@ -464,7 +507,7 @@ async function action(path, body, method = 'POST') {
 function showPage(name) {
   $('page-game').hidden = name !== 'game';
   $('page-games').hidden = name !== 'games';
-  if (name !== 'game') clearTimeout(ui.pollTimer);
+  if (name !== 'game') stopFollowing();
 }
 
 async function showGames() {
@@ -569,6 +612,7 @@ async function startNewGame(e) {
   if (pos) body.position = pos;
   try {
     const g = await api('POST', 'games', body);
+    keepTokens(g);
     $('new-dialog').close();
     ui.flip = false;
     ui.game = null;
@@ -585,6 +629,7 @@ async function startNewGame(e) {
 async function importRecord(text) {
   try {
     const g = await api('POST', 'games/import', { text });
+    keepTokens(g);
     location.hash = `#/game/${g.id}`;
   } catch (e) {
     showError(e.message);
@@ -604,7 +649,7 @@ function wire() {
   $('nav-next').addEventListener('click', () => goTo(ui.view + 1));
   $('nav-last').addEventListener('click', () => goTo(latest()));
   $('flip').addEventListener('click', () => { ui.flip = !ui.flip; render(); });
-  $('undo').addEventListener('click', () => { ui.hint = false; action('undo', {}); });
+  $('undo').addEventListener('click', () => { ui.hint = false; takeBack(); });
   $('resign').addEventListener('click', () => {
     if (confirm('Resign this game?')) action('resign', { side: mySide(ui.game) });
   });

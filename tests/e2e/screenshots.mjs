@@ -7,15 +7,17 @@ const browser = await startBrowser();
 const page = await browser.context.newPage();
 await page.setViewportSize({ width: 1360, height: 940 });
 
-async function api(method, path, body) {
-  const res = await fetch(server.url + 'api/' + path, {
-    method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body),
-  });
+async function api(method, path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(server.url + 'api/' + path, { method, headers, body: body && JSON.stringify(body) });
   return res.json();
 }
 
 async function shot(game, moves, file, extra) {
-  for (const m of moves) await api('POST', `games/${game.id}/moves`, { move: m });
+  for (const [i, m] of moves.entries()) {
+    await api('POST', `games/${game.id}/moves`, { move: m }, game.tokens[i % 2 ? 'black' : 'white']);
+  }
   await page.goto(`${server.url}#/game/${game.id}`);
   await page.waitForSelector('svg.board');
   if (extra) await extra();

@@ -78,7 +78,9 @@ test('an illegal move is refused, a legal one played', async () => {
   // The server refuses it too, with a JSON error.
   const id = await page.evaluate(() => location.hash.split('/').pop());
   const res = await page.evaluate(async (gid) => {
-    const r = await fetch(`/api/games/${gid}/moves`, { method: 'POST', body: JSON.stringify({ move: 'E7-E19' }) });
+    const token = JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)).white;
+    const r = await fetch(`/api/games/${gid}/moves`,
+      { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify({ move: 'E7-E19' }) });
     return { status: r.status, body: await r.json() };
   }, id);
   assert.equal(res.status, 422);
