@@ -17,7 +17,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: pgo all help deps run test check check-asan check-api check-web bench check-bench tune clean format fuzz fuzz-build
+.PHONY: pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format fuzz fuzz-build
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -56,6 +56,11 @@ check-api: $(BUILD)/hexchess ## black-box tests of the JSON API of hexchess serv
 
 check-web: check-api ## API tests, then browser tests of the web app (playwright-core, chromium)
 	tests/e2e/run.sh $(BUILD)
+
+# Not part of `make test`: a minute of load on the loopback.
+check-push: ## 50 games and 500 event streams for 60 s against the ASan server: push delay, 0 errors
+	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" build-asan/hexchess
+	tests/web/push.sh build-asan
 
 bench: all ## perft speed against Stockfish and the engine's bench signature
 	scripts/install-deps.sh bench

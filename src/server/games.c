@@ -239,6 +239,9 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, cha
     if (!verdict_parse(g->v, g->rec.result, g->rec.reason, &g->verdict))
         arbiter_judge(g->pos, &g->verdict);
     read_clock(g, clocks_since);
+    /* A draw offer the engine had not answered when the server stopped is weighed again. */
+    if (!sgame_over(g) && g->rec.draw_offer >= 0 && g->rec.draw_offer <= BLACK && g->rec.engine[!g->rec.draw_offer])
+        g->draw_reply = g->rec.draw_offer;
     return g;
 }
 

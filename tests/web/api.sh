@@ -505,8 +505,14 @@ SEAT=black req POST "/api/games/$kid/moves" '{"move":"e7e6"}'; expect "Black mov
 SEAT=black req POST "/api/games/$kid/draw" '{"action":"offer"}'; expect "Black offers a draw" 200
 SEAT=white req POST "/api/games/$kid/undo" '{}'; expect "White asks to take back" 200
 before=$(json '.clock.black')
+curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
+stream=$!
+check "a stream is open" wait_event '^event: state'
 stop_server
-check "server stopped cleanly with streams open" test "$server_rc" = 0
+check "server stopped cleanly with a stream open" test "$server_rc" = 0
+for _ in $(seq 1 20); do kill -0 "$stream" 2>/dev/null || break; sleep 0.1; done
+check "the stream ended with the server" bash -c "! kill -0 $stream 2>/dev/null"
+kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
 white_hash=$(printf %s "${TOK[$kid:white]}" | sha256sum | cut -d' ' -f1)
 check "the store holds the token's SHA-256, not the token" \
   test "$(sqlite3 "$tmp/seats.db" "SELECT white_seat = '$white_hash' AND instr(white_seat, '${TOK[$kid:white]}') = 0 FROM games WHERE id = $kid")" = 1
