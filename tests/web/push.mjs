@@ -10,7 +10,9 @@ const [base, seconds, gameCount, streamCount, pauseArg] = process.argv.slice(2);
 const SECONDS = Number(seconds), GAMES = Number(gameCount), STREAMS = Number(streamCount);
 const PAUSE = Number(pauseArg ?? 200); // between a move's answer and the next move of the game
 const url = new URL(base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+// The server drops a kept-alive connection whose next request's headers are 5 s late: an idle socket
+// is closed before that, never reused as the server closes it.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: 3000 });
 const stats = { moves: 0, games: 0, errors: 0, opponent: [], all: [], notes: [] };
 const error = (what) => { stats.errors++; if (stats.notes.length < 10) stats.notes.push(what); };
 let stopping = false; // the test is over: streams may end
