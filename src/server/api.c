@@ -744,7 +744,7 @@ static void rematch(GameTable *t, ServerGame *g, HttpResponse *res)
         http_error(res, 409, "the game is not over");
         return;
     }
-    /* The rematch is new or ref'd by nobody the eviction would lock: taking it with g held is safe. */
+    /* Taking a second game while holding g is safe: eviction only locks games nobody holds. */
     ServerGame *r = g->rec.rematch ? games_acquire(t, g->rec.rematch) : NULL;
     if (r) {
         send_game(r, res, 200);

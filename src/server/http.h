@@ -35,7 +35,8 @@ typedef struct {
     size_t len;
     char filename[96]; /* non-empty: sent as an attachment with this name */
     bool no_store;     /* Cache-Control: no-store */
-    HttpSource source; /* source.read set: the body comes from it instead (the server closes it) */
+    HttpSource source; /* source.read set: the body comes from it instead; the server closes it (a
+                          caller of http_route without a socket closes it itself) */
 } HttpResponse;
 
 typedef void (*HttpHandler)(const HttpRequest *req, HttpResponse *res, void *ctx);
