@@ -26,9 +26,10 @@ req() {
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
   code=$(curl "${args[@]}" "$base$2")
   if [ "$code" = 201 ]; then
-    local gid_ c
-    gid_=$(json .id)
-    for c in white black; do TOK[$gid_:$c]=$(json ".tokens.$c // empty"); done
+    local gid_ white_ black_
+    read -r gid_ white_ black_ < <(json '[.id, .tokens.white // "-", .tokens.black // "-"] | @tsv')
+    TOK[$gid_:white]=${white_#-}
+    TOK[$gid_:black]=${black_#-}
   fi
 }
 json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
@@ -335,8 +336,9 @@ start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 \
 idle_tasks=$(tasks)
 pool_ids=()
 waiting=
+# A second each, so that the third is still queued after the time its creation takes under ASan.
 for _ in 1 2 3; do
-  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":400}'
+  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":1000}'
   expect "engine game on a busy pool" 201
   pool_ids+=("$(json .id)")
   waiting+="$(json .waiting) "
