@@ -90,6 +90,8 @@ $(BUILD)/tools/%.o: tools/%.c tools/%.h
 
 # The tuner's numerical part (tools/texel.c) has its own test.
 $(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
+# So has the server's game clock.
+$(BUILD)/tests/test_clock: $(BUILD)/server/clock.o
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ)
 	ar rcs $@ $^

@@ -116,7 +116,8 @@ const Command cli_commands[] = {
      "                      [--idle-timeout S]",
      "Serves the web app (play both games against a person or the engine) and the JSON API under\n"
      "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
-     "(WAL) and resumes after a restart.\n\n"
+     "(WAL) and resumes after a restart, with its seats (each opened by a secret token), clocks\n"
+     "and pending offers; watchers follow a game's event stream, pushed as it changes.\n\n"
      "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0 picks a free one)\n"
      "  --db PATH           the game database (default ~/.local/share/hexchess/games.db)\n"
      "  --web DIR           the web app's folder (default: web/ beside or above the program)\n"
