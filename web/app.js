@@ -552,7 +552,11 @@ function route() {
   const h = location.hash;
   let m;
   if ((m = h.match(/^#\/game\/(\d+)$/))) loadGame(Number(m[1]));
-  else if (h === '#/games') showGames();
+  else if ((m = h.match(/^#\/game\/(\d+)\/(white|black)\/([0-9a-f]{64})$/))) {
+    // A seat's link: keep its token, and take it out of the address bar and the history.
+    localStorage.setItem(seatKey(m[1]), JSON.stringify({ ...seatTokens(m[1]), [m[2]]: m[3] }));
+    location.replace(`#/game/${m[1]}`);
+  } else if (h === '#/games') showGames();
   else {
     const last = localStorage.getItem('hexchess.lastGame');
     if (last) location.hash = `#/game/${last}`;
