@@ -115,7 +115,7 @@ const Command cli_commands[] = {
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
      "                      [--idle-timeout S]",
-     "Serves the web app (play both games against a person or the engine) and the JSON API under\n"
+     "Serves the web app (play any variant against a person or the engine) and the JSON API under\n"
      "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
      "(WAL) and resumes after a restart.\n\n"
      "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0 picks a free one)\n"
