@@ -364,6 +364,10 @@ long_record 4000 "$tmp/longer.ctl-pgn"
 printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color --engine none --load "$tmp/longer.ctl-pgn" >"$tmp/out" 2>&1
 check "play: a 4000-ply game is refused, no engine search" \
   bash -c 'grep -q "more than 3840 plies" "$1" && ! grep -q "Hint: " "$1"' _ "$tmp/out"
+# The hint is written as the move list writes moves (short algebraic here), not as coordinates.
+printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color -v glinski --engine none --level 1 >"$tmp/out" 2>&1
+check "play: the hint is written in the game's notation" \
+  bash -c 'grep -Eq "Hint: [A-Za-z0-9=+#]+$" "$1" && ! grep -Eq "Hint: [a-l][0-9]+[a-l][0-9]+" "$1"' _ "$tmp/out"
 expect_error "match: --max-plies past the longest game" 2 match --engine "$hex uci" --engine "$hex uci" --max-plies 100000
 deep="$tmp/$(printf 'd%.0s' $(seq 250))/$(printf 'e%.0s' $(seq 250))"
 mkdir -p "$deep"
