@@ -156,23 +156,30 @@ WASM_CFLAGS = $(CSTD) $(WARN) $(WASM_OPT)
 # files through Node's own file system.
 WASM_CLI_FLAGS = -pthread -sPROXY_TO_PTHREAD -sNODERAWFS -sENVIRONMENT=node,worker -sEXIT_RUNTIME \
 	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno-pthreads-mem-growth --pre-js src/wasm/node-wasm.js
-# The module: one thread (a page that is not cross-origin isolated has no shared memory); the
-# engine runs in a Web Worker (web/engine-worker.js).
+# The module, twice: with one thread, for any page, and with threads (hexchess-module-mt), for a
+# page served cross-origin isolated, the only kind that has shared memory. The engine runs in a Web
+# Worker (web/engine-worker.js picks the module).
+WASM_EXPORTS = _malloc,_hx_free,_hx_variants,_hx_game,_hx_import,_hx_export,_hx_bench
+WASM_EXPORTS := $(WASM_EXPORTS),_hx_engine_new_game,_hx_engine_search,_hx_engine_stop
 WASM_MODULE_FLAGS = -sMODULARIZE -sEXPORT_NAME=createHexchess -sENVIRONMENT=web,worker,node \
 	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString \
-	-sEXPORTED_FUNCTIONS=_malloc,_hx_free,_hx_variants,_hx_game,_hx_import,_hx_export,_hx_engine_new_game,_hx_engine_search,_hx_engine_stop \
 	--pre-js src/wasm/node-wasm.js
 WASM_CLI_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(wildcard src/cli/*.c) $(WASM_BUILD)/mt/wasm/nodecli.o
 WASM_CLI_OBJ := $(patsubst src/%.c,$(WASM_BUILD)/mt/%.o,$(WASM_CLI_OBJ))
-WASM_MODULE_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/st/%.o) $(WASM_BUILD)/st/wasm/api.o
+WASM_MODULE_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/st/%.o) $(WASM_BUILD)/st/wasm/api.o $(WASM_BUILD)/st/cli/bench.o
+WASM_MODULE_MT_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(WASM_BUILD)/mt/wasm/api.o $(WASM_BUILD)/mt/cli/bench.o
 
-wasm: $(WASM_BUILD)/hexchess $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/engine-worker.js $(WASM_BUILD)/hexchess-wasm.js ## build build-wasm/: the program for Node and the page module (Emscripten)
+wasm: $(WASM_BUILD)/hexchess $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js $(WASM_BUILD)/engine-worker.js $(WASM_BUILD)/hexchess-wasm.js ## build build-wasm/: the program for Node and the page module (Emscripten)
 
 $(WASM_BUILD)/hexchess.js: $(WASM_CLI_OBJ) src/wasm/node-wasm.js
 	$(EMCC) $(WASM_OPT) $(WASM_CLI_FLAGS) -o $@ $(WASM_CLI_OBJ)
 
 $(WASM_BUILD)/hexchess-module.js: $(WASM_MODULE_OBJ) src/wasm/node-wasm.js
-	$(EMCC) $(WASM_OPT) $(WASM_MODULE_FLAGS) -o $@ $(WASM_MODULE_OBJ)
+	$(EMCC) $(WASM_OPT) $(WASM_MODULE_FLAGS) -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -o $@ $(WASM_MODULE_OBJ)
+
+$(WASM_BUILD)/hexchess-module-mt.js: $(WASM_MODULE_MT_OBJ) src/wasm/node-wasm.js
+	$(EMCC) $(WASM_OPT) $(WASM_MODULE_FLAGS) -pthread -Wno-pthreads-mem-growth \
+		-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS),_hx_engine_start -o $@ $(WASM_MODULE_MT_OBJ)
 
 # The Node build as a program of its own, for scripts and tests that run one (tests/run.sh --program).
 $(WASM_BUILD)/hexchess: $(WASM_BUILD)/hexchess.js

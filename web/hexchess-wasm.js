@@ -191,9 +191,11 @@
     return p;
   }
 
-  // The engine, in a worker of its own. The module has one thread there, busy while it searches,
-  // so a message cannot reach a running search: stop() ends the worker instead, answers with the
-  // best move of the last finished iteration, and starts a fresh worker (its hash table empty).
+  // The engine, in a worker of its own. With the threaded module (a cross-origin isolated page) the
+  // search runs on a thread of the worker's, which stays free to pass on a stop. With one thread,
+  // the worker is busy while it searches and no message reaches the search: stop() ends the worker
+  // instead, answers with the best move of the last finished iteration, and starts a fresh worker
+  // (its hash table empty).
   class Engine {
     constructor(createWorker) {
       this._createWorker = createWorker;
@@ -203,11 +205,21 @@
     }
 
     _start() {
+      this._threaded = false; // until the worker says otherwise
       this._worker = this._createWorker();
       this._worker.onmessage = (e) => this._receive(e.data);
     }
 
+    // Whether searches can use several threads and stop in place (known once the worker is ready).
+    get threaded() {
+      return this._threaded;
+    }
+
     _receive(msg) {
+      if (msg.type === "ready") {
+        this._threaded = msg.threads;
+        return;
+      }
       const p = this._pending;
       if (!p || msg.id !== p.id) return;
       if (msg.type === "info") {
@@ -216,12 +228,13 @@
       } else {
         this._pending = null;
         if (msg.type === "error") p.reject(new HexchessError(msg.error, msg.status));
-        else p.resolve(Object.assign({ stopped: false }, msg.result));
+        else p.resolve(Object.assign({ stopped: p.stopped }, msg.result));
       }
     }
 
     // Searches the game (a Game or its description()) within limits: depth, nodes, movetime (ms;
-    // none of them: until stop()), multipv (lines, 1-16), level (Skill Level 0-20), hash (MB).
+    // none of them: until stop()), multipv (lines, 1-16), level (Skill Level 0-20), hash (MB),
+    // threads (with the threaded module; else 1).
     // onInfo gets every finished iteration of every line: depth, seldepth, score and mate (White's
     // view), nodes, nps, time_ms, hashfull, pv (bare moves), pv_display (the game's notation), best.
     // Resolves with { best, best_from, best_to, nodes, stopped }; one search at a time.
@@ -231,11 +244,12 @@
       const l = limits || {};
       const id = this._next++;
       return new Promise((resolve, reject) => {
-        this._pending = { id, resolve, reject, onInfo, last: null };
+        this._pending = { id, resolve, reject, onInfo, last: null, stopped: false };
         this._worker.postMessage({
           type: "go", id, variant: d.variant, start: d.start || "", castling: d.castling !== false,
           moves: (d.moves || []).join(" "), depth: l.depth || 0, nodes: l.nodes || 0, movetime: l.movetime || 0,
           level: l.level === undefined ? 20 : l.level, multipv: l.multipv || 1, hash: l.hash || 16,
+          threads: l.threads || 1,
         });
       });
     }
@@ -244,6 +258,11 @@
     // (best "" when none had finished).
     stop() {
       if (!this._pending) return;
+      if (this._threaded) {
+        this._pending.stopped = true;
+        this._worker.postMessage({ type: "stop" });
+        return;
+      }
       this._end();
       this._start();
     }
@@ -261,7 +280,7 @@
       });
     }
 
-    // A new game: the engine forgets what it learned.
+    // A new game: the engine forgets what it learned (between searches).
     newGame() {
       this._worker.postMessage({ type: "newgame" });
     }
@@ -272,21 +291,31 @@
     }
   }
 
-  // The worker's side (engine-worker.js): runs each search the page's Engine sends.
-  function serveEngine(scope, createModule) {
-    const ready = createModule();
+  // The worker's side (engine-worker.js): runs each search the page's Engine sends. moduleArgs go
+  // to the module's factory.
+  function serveEngine(scope, createModule, moduleArgs) {
+    const ready = createModule(moduleArgs || {}).then((M) => {
+      scope.postMessage({ type: "ready", threads: Boolean(M._hx_engine_start) });
+      return M;
+    });
     scope.onmessage = async (e) => {
       const M = await ready;
       const m = e.data;
-      if (m.type === "newgame") {
-        M.ccall("hx_engine_new_game", null, [], []);
+      if (m.type === "newgame" || m.type === "stop") {
+        M.ccall(m.type === "stop" ? "hx_engine_stop" : "hx_engine_new_game", null, [], []);
         return;
       }
       M.onInfo = (text) => scope.postMessage({ type: "info", id: m.id, info: JSON.parse(text) });
+      const threaded = Boolean(M._hx_engine_start);
+      const args = [m.variant, m.start, m.castling ? 1 : 0, m.moves, m.depth, m.nodes, m.movetime, m.level, m.multipv,
+        threaded ? m.threads : 1, m.hash];
       try {
-        const result = callJson(M, "hx_engine_search", [m.variant, m.start, m.castling ? 1 : 0, m.moves, m.depth,
-          m.nodes, m.movetime, m.level, m.multipv, 1, m.hash]);
-        scope.postMessage({ type: "done", id: m.id, result });
+        if (threaded) {
+          M.onDone = (text) => scope.postMessage({ type: "done", id: m.id, result: JSON.parse(text) });
+          callJson(M, "hx_engine_start", args);
+        } else {
+          scope.postMessage({ type: "done", id: m.id, result: callJson(M, "hx_engine_search", args) });
+        }
       } catch (err) {
         scope.postMessage({ type: "error", id: m.id, error: err.message, status: err.status || 500 });
       }

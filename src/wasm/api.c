@@ -11,7 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include <emscripten/threading.h>
+#include <threads.h>
+#endif
 
+#include "../cli/cli.h"
 #include "../core/arbiter.h"
 #include "../core/gamefile.h"
 #include "../core/movegen.h"
@@ -520,27 +525,52 @@ EMSCRIPTEN_KEEPALIVE char *hx_export(const char *variant, const char *start, int
 
 static Engine *engine;
 
-/* Hands one line of a running search to the page (Module.onInfo), as JSON text. */
-EM_JS(void, report_info, (const char *json), {
-    if (Module["onInfo"])
-        Module["onInfo"](UTF8ToString(json));
+/* Calls the page's handler Module[handler] with a JSON text. */
+EM_JS(void, call_handler, (const char *handler, const char *json), {
+    var f = Module[UTF8ToString(handler)];
+    if (f)
+        f(UTF8ToString(json));
 });
 
+static void deliver_here(const char *handler, char *json)
+{
+    call_handler(handler, json);
+    free(json);
+}
+
+/* Hands a JSON text (malloc'd, or NULL when out of memory) to the page's handler Module[handler]. */
+static void deliver(const char *handler, char *json)
+{
+    if (!json)
+        return;
+#ifdef __EMSCRIPTEN_PTHREADS__
+    /* A search thread has a Module of its own: the handlers are on the main one. */
+    if (!emscripten_is_main_runtime_thread()) {
+        emscripten_async_run_in_main_runtime_thread(EM_FUNC_SIG_VII, deliver_here, handler, json);
+        return;
+    }
+#endif
+    deliver_here(handler, json);
+}
+
+/* A search asked for: the game's position, its limits, and a copy of the root to write lines from. */
 typedef struct {
-    Position *scratch; /* the root, for writing the lines */
+    Game g;
+    Position scratch;
     Letters letters;
-} InfoCtx;
+    SearchLimits limits;
+} Job;
 
 /* A line of moves from the root in both notations: bare (as the legal list) and as the move list
  * shows them. */
-static void line_json(StrBuf *b, InfoCtx *c, const Move *pv, int n)
+static void line_json(StrBuf *b, Job *j, const Move *pv, int n)
 {
     StrBuf bare = {0}, shown = {0};
     int made = 0;
-    for (; made < n && move_is_legal(c->scratch, pv[made]); made++) {
+    for (; made < n && move_is_legal(&j->scratch, pv[made]); made++) {
         char text[MOVE_TEXT_MAX], display[MOVETEXT_MAX];
-        move_to_text(c->scratch, pv[made], text);
-        movetext_write(c->scratch, pv[made], STYLE_STANDARD, &c->letters, display);
+        move_to_text(&j->scratch, pv[made], text);
+        movetext_write(&j->scratch, pv[made], STYLE_STANDARD, &j->letters, display);
         strbuf_printf(&bare, made ? " %s" : "%s", text);
         strbuf_printf(&shown, made ? " %s" : "%s", display);
         if (!made) {
@@ -548,10 +578,10 @@ static void line_json(StrBuf *b, InfoCtx *c, const Move *pv, int n)
             json_int_member(b, "best_from", move_from(pv[0]));
             json_int_member(b, "best_to", move_to(pv[0]));
         }
-        pos_make(c->scratch, pv[made]);
+        pos_make(&j->scratch, pv[made]);
     }
     while (made--)
-        pos_unmake(c->scratch);
+        pos_unmake(&j->scratch);
     char *t = strbuf_take(&bare), *d = strbuf_take(&shown);
     json_str_member(b, "pv", t ? t : "");
     json_str_member(b, "pv_display", d ? d : "");
@@ -561,9 +591,9 @@ static void line_json(StrBuf *b, InfoCtx *c, const Move *pv, int n)
 
 static void on_info(const SearchInfo *info, void *ctx)
 {
-    InfoCtx *c = ctx;
+    Job *j = ctx;
     /* White's view, as the server's analysis gives it. */
-    int sign = c->scratch->stm == WHITE ? 1 : -1;
+    int sign = j->scratch.stm == WHITE ? 1 : -1;
     StrBuf b = {0};
     strbuf_puts(&b, "{");
     json_int_member(&b, "multipv", info->multipv);
@@ -579,12 +609,9 @@ static void on_info(const SearchInfo *info, void *ctx)
     json_int_member(&b, "nps", (long long)info->nps);
     json_int_member(&b, "time_ms", info->time_ms);
     json_int_member(&b, "hashfull", info->hashfull);
-    line_json(&b, c, info->pv, info->pv_len);
+    line_json(&b, j, info->pv, info->pv_len);
     strbuf_puts(&b, "}");
-    char *s = strbuf_take(&b);
-    if (s)
-        report_info(s);
-    free(s);
+    deliver("onInfo", strbuf_take(&b));
 }
 
 /* Hash and Threads reallocate (and so empty the hash table) whenever they are set: only changes are. */
@@ -604,6 +631,61 @@ EMSCRIPTEN_KEEPALIVE void hx_engine_new_game(void)
         engine_new_game(engine);
 }
 
+/* The job for a search of the game's position, with the engine's options set; NULL with the
+ * error's JSON in *err. */
+static Job *prepare(const char *variant, const char *start, int castling, const char *moves, int depth, int nodes,
+                    int movetime_ms, int level, int multipv, int threads, int hash_mb, char **err)
+{
+    Job *j = malloc(sizeof *j);
+    if ((!engine && !(engine = engine_new())) || !j) {
+        free(j);
+        *err = json_error(500, "out of memory");
+        return NULL;
+    }
+    *err = game_load(&j->g, variant, start, castling, moves, "*", "", NULL);
+    char why[128];
+    if (!*err && !(set_option("Skill Level", level, why, (int)sizeof why) &&
+                   set_option("MultiPV", multipv, why, (int)sizeof why) &&
+                   (threads == threads_set || set_option("Threads", threads, why, (int)sizeof why)) &&
+                   (hash_mb == hash_set || set_option("Hash", hash_mb, why, (int)sizeof why))))
+        *err = json_error(400, "%s", why);
+    if (*err) {
+        free(j);
+        return NULL;
+    }
+    threads_set = threads;
+    hash_set = hash_mb;
+    search_limits_init(&j->limits);
+    j->limits.depth = depth;
+    j->limits.nodes = (uint64_t)nodes;
+    j->limits.movetime_ms = movetime_ms;
+    j->limits.infinite = !depth && !nodes && !movetime_ms;
+    memcpy(&j->scratch, &j->g.pos, sizeof j->scratch);
+    letters_default(&j->letters, j->g.v);
+    return j;
+}
+
+/* Runs the job (and frees it): {"best": TEXT, "best_from", "best_to", "nodes"}. */
+static char *run(Job *j)
+{
+    Move best = engine_search(engine, &j->g.pos, &j->limits, on_info, j);
+    StrBuf b = {0};
+    strbuf_puts(&b, "{");
+    if (best == MOVE_NONE) {
+        json_str_member(&b, "best", "");
+    } else {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(&j->g.pos, best, text);
+        json_str_member(&b, "best", text);
+        json_int_member(&b, "best_from", move_from(best));
+        json_int_member(&b, "best_to", move_to(best));
+    }
+    json_int_member(&b, "nodes", (long long)engine_last_nodes(engine));
+    strbuf_puts(&b, "}");
+    free(j);
+    return json_take(&b);
+}
+
 /*
  * Searches the game's position within the limits (0: none; no limit at all searches until
  * hx_engine_stop), reporting each finished iteration of each line through Module.onInfo, and
@@ -615,52 +697,43 @@ EMSCRIPTEN_KEEPALIVE char *hx_engine_search(const char *variant, const char *sta
                                             int depth, int nodes, int movetime_ms, int level, int multipv,
                                             int threads, int hash_mb)
 {
-    if (!engine && !(engine = engine_new()))
-        return json_error(500, "out of memory");
-    Game *g = malloc(sizeof *g);
-    Position *scratch = malloc(sizeof *scratch);
-    char *err = g && scratch ? game_load(g, variant, start, castling, moves, "*", "", NULL)
-                             : json_error(500, "out of memory");
-    char why[128];
-    if (!err && !(set_option("Skill Level", level, why, (int)sizeof why) &&
-                  set_option("MultiPV", multipv, why, (int)sizeof why) &&
-                  (threads == threads_set || set_option("Threads", threads, why, (int)sizeof why)) &&
-                  (hash_mb == hash_set || set_option("Hash", hash_mb, why, (int)sizeof why))))
-        err = json_error(400, "%s", why);
-    if (err) {
-        free(g);
-        free(scratch);
-        return err;
-    }
-    threads_set = threads;
-    hash_set = hash_mb;
-    SearchLimits limits;
-    search_limits_init(&limits);
-    limits.depth = depth;
-    limits.nodes = (uint64_t)nodes;
-    limits.movetime_ms = movetime_ms;
-    limits.infinite = !depth && !nodes && !movetime_ms;
-    memcpy(scratch, &g->pos, sizeof *scratch);
-    InfoCtx ctx = {.scratch = scratch};
-    letters_default(&ctx.letters, g->v);
-    Move best = engine_search(engine, &g->pos, &limits, on_info, &ctx);
-    StrBuf b = {0};
-    strbuf_puts(&b, "{");
-    if (best == MOVE_NONE) {
-        json_str_member(&b, "best", "");
-    } else {
-        char text[MOVE_TEXT_MAX];
-        move_to_text(&g->pos, best, text);
-        json_str_member(&b, "best", text);
-        json_int_member(&b, "best_from", move_from(best));
-        json_int_member(&b, "best_to", move_to(best));
-    }
-    json_int_member(&b, "nodes", (long long)engine_last_nodes(engine));
-    strbuf_puts(&b, "}");
-    free(g);
-    free(scratch);
-    return json_take(&b);
+    char *err;
+    Job *j = prepare(variant, start, castling, moves, depth, nodes, movetime_ms, level, multipv, threads, hash_mb, &err);
+    return j ? run(j) : err;
 }
+
+#ifdef __EMSCRIPTEN_PTHREADS__
+static int search_thread(void *job)
+{
+    deliver("onDone", run(job));
+    return 0;
+}
+
+/*
+ * The same search on a thread of its own (the module built with threads): returns {} at once, or
+ * the error's JSON, and hands hx_engine_search's answer to Module.onDone when the search ends, so
+ * that the caller's thread stays free to stop it. One search at a time: the next starts after
+ * onDone.
+ */
+EMSCRIPTEN_KEEPALIVE char *hx_engine_start(const char *variant, const char *start, int castling, const char *moves,
+                                           int depth, int nodes, int movetime_ms, int level, int multipv,
+                                           int threads, int hash_mb)
+{
+    char *err;
+    Job *j = prepare(variant, start, castling, moves, depth, nodes, movetime_ms, level, multipv, threads, hash_mb, &err);
+    if (!j)
+        return err;
+    /* A stop that comes before the thread starts must still stop its search. */
+    engine_arm(engine);
+    thrd_t t;
+    if (thrd_create(&t, search_thread, j) != thrd_success) {
+        free(j);
+        return json_error(500, "cannot start the search thread");
+    }
+    thrd_detach(t);
+    return strdup("{}");
+}
+#endif
 
 /* Asks a running search to end with its best move so far (from another thread). */
 EMSCRIPTEN_KEEPALIVE void hx_engine_stop(void)
@@ -668,3 +741,7 @@ EMSCRIPTEN_KEEPALIVE void hx_engine_stop(void)
     if (engine)
         engine_stop(engine);
 }
+
+/* The command line's `hexchess bench` (src/cli/bench.c), to measure the engine where the module runs:
+ * its lines go to Module.print and Module.printErr. */
+EMSCRIPTEN_KEEPALIVE int hx_bench(void) { return bench_run(BENCH_DEFAULT_DEPTH); }
