@@ -38,14 +38,16 @@ static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "quee
 static void json_string(StrBuf *b, const char *s)
 {
     strbuf_puts(b, "\"");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            strbuf_printf(b, "\\%c", c);
-        else if (c < 0x20)
-            strbuf_printf(b, "\\u%04x", c);
-        else
-            strbuf_put(b, s, 1);
+    while (*s) {
+        size_t run = 0;
+        while (s[run] && s[run] != '"' && s[run] != '\\' && (unsigned char)s[run] >= 0x20)
+            run++;
+        strbuf_put(b, s, run);
+        s += run;
+        if (*s == '"' || *s == '\\')
+            strbuf_printf(b, "\\%c", *s++);
+        else if (*s)
+            strbuf_printf(b, "\\u%04x", (unsigned char)*s++);
     }
     strbuf_puts(b, "\"");
 }
