@@ -199,8 +199,12 @@ static void board_string(const Position *p, char *out)
     int n = p->v->geo.cell_count;
     for (int c = 0; c < n; c++) {
         Piece pc = p->board[c];
-        char l = pc ? variant_piece_letter(p->v, piece_type(pc)) : '.';
-        out[c] = !pc ? l : piece_color(pc) == WHITE ? (char)(l & ~0x20) : (char)(l | 0x20);
+        if (!pc) {
+            out[c] = '.';
+            continue;
+        }
+        char l = variant_piece_letter(p->v, piece_type(pc));
+        out[c] = piece_color(pc) == WHITE ? (char)(l & ~0x20) : (char)(l | 0x20);
     }
     out[n] = 0;
 }
