@@ -17,8 +17,6 @@ EM_JS(int, node_stdin_read, (char *buf, int size), {
             new Uint8Array(wasmMemory.buffer, buf, n).set(chunk.subarray(0, n));
             return n;
         } catch (e) {
-            if (e.code === "EOF")
-                return 0;
             if (e.code !== "EAGAIN")
                 throw e;
             Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
