@@ -54,7 +54,7 @@ const VariantDesc variant_cescacs = {
 
 const VariantDesc variant_glinski = {
     .name = "glinski",
-    .title = "Glinski",
+    .title = "Gli\xc5\x84ski",
     .side = 6,
     .column_names = "abcdefghikl",
     .coords = COORDS_RANKS,

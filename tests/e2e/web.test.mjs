@@ -63,6 +63,18 @@ test('Gliński against the engine, played to checkmate', async () => {
   assert.equal(await moves(page).first().textContent(), 'Qe10#');
 });
 
+// McCooey's game comes to the page from the variant table alone (GET /api/variants).
+test('McCooey against the engine: the centre pawn steps once, the engine answers', async () => {
+  await newGame(page, { variant: 'mccooey', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
+  assert.equal(await page.locator('polygon.hex').count(), 91, 'the 91-hex board');
+  await cell(page, 'f4').click();
+  const dests = await page.locator('circle.dest').evaluateAll((cs) => cs.map((c) => c.dataset.cell));
+  assert.equal(dests.length, 1, `the centre pawn has one step, no double step: ${dests}`);
+  await cell(page, 'f5').click();
+  await waitForMoves(page, 2);
+  assert.equal(await moves(page).first().textContent(), 'f5');
+});
+
 test('an illegal move is refused, a legal one played', async () => {
   await newGame(page, { variant: 'cescacs', opponent: 'human' });
   await clickMove(page, 'E7', 'E19');   // no pawn goes six lines
