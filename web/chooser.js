@@ -64,13 +64,17 @@ export function choose(title, options, { note = '', near = 0, onPreview }) {
   });
 }
 
-// Over the board, on the half away from `near`, then moved into the viewport if it is not.
+// Just under the board when it fits there in the viewport (a phone: the whole board stays in
+// sight for the previews and for tapping a rook's hex); else over the board, on the half away from
+// `near`; and always moved into the viewport.
 function place(near) {
   const c = $('chooser');
   const area = c.offsetParent.getBoundingClientRect();
   const h = c.offsetHeight;
   const board = $('board').getBoundingClientRect();
-  let top = near < board.top + board.height / 2 ? board.bottom - h - MARGIN : board.top + MARGIN;
+  let top;
+  if (board.bottom + h + MARGIN <= innerHeight) top = board.bottom;
+  else top = near < board.top + board.height / 2 ? board.bottom - h - MARGIN : board.top + MARGIN;
   top = Math.min(top, innerHeight - h - MARGIN);
   top = Math.max(top, MARGIN);
   c.style.top = `${top - area.top}px`;
@@ -128,9 +132,11 @@ export function castlingOptions(variant, cands, white, cellName) {
     if (m.kind !== 'castle') {
       return { value: m.text, label: `${m.text} (king's leap only)`, preview: { ghosts, hidden, rings }, cells };
     }
+    // Named, without a figure: every option would show the same rook, and the names keep the
+    // chooser short enough to leave the board in sight on a phone.
     return {
       value: m.text, label: m.text, title: `K ${cellName(m.from)}→${cellName(m.to)}, ${parts.join(', ')}`,
-      icon: pieceIcon(variant, Rk, 30), preview: { ghosts, hidden, rings }, cells,
+      preview: { ghosts, hidden, rings }, cells,
     };
   });
 }
