@@ -4,7 +4,7 @@ import { letterOf } from './pieces.js';
 import { renderMoves, moveNumber } from './moves.js';
 import { renderAnalysis, analysisShown } from './analysis.js';
 import {
-  choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE,
+  choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
 } from './chooser.js';
 
 const $ = (id) => document.getElementById(id);
@@ -68,6 +68,9 @@ function canMove() {
   return g && atLatest() && g.status === 'ongoing' && g[g.turn] === 'human' && !choosing() && !ui.sending;
 }
 
+// A pawn awaiting promotion does not move: its only moves are promotions where it stands.
+const promotesHere = (moves) => moves.length > 0 && moves.every((m) => m.kind === 'promote-here');
+
 function boardAt(ply) {
   const g = ui.game;
   return ply === 0 ? g.start_board : g.moves[ply - 1].board;
@@ -103,7 +106,10 @@ function render() {
   const legal = atLatest() ? g.legal : [];
   if (ui.selected != null) {
     view.selected = ui.selected;
-    view.dests = [...new Set(legal.filter((m) => m.from === ui.selected && m.to !== m.from).map((m) => m.to))];
+    // While a chooser is open the move's hex is chosen: its previews stand there, not the dots.
+    if (!choosing()) {
+      view.dests = [...new Set(legal.filter((m) => m.from === ui.selected && m.to !== m.from).map((m) => m.to))];
+    }
   }
   view.rings = [];
   if ($('threats').checked && atLatest()) {
@@ -131,7 +137,7 @@ function render() {
   $('record-download').href = `/api/games/${g.id}/record`;
 }
 
-// Pawns waiting on their own side's promotion hex (C'escacs's "=&"), marked on the board.
+// Pawns waiting on their own side's promotion hex (moved there with "=&"), marked on the board.
 function awaitingPawns(variant, board) {
   const marks = [];
   for (const colour of COLOURS) {
@@ -158,7 +164,6 @@ function renderPlayers() {
   for (const [id, colour] of [['player-top', top], ['player-bottom', bottom]]) {
     const turn = g.status === 'ongoing' && turnAt(ui.view) === colour && atLatest();
     const bar = $(id);
-    bar.dataset.side = colour;
     const name = bar.querySelector('.name');
     name.classList.toggle('to-move', turn);
     const label = playerLabel(g, colour);
@@ -180,7 +185,7 @@ function renderStatus() {
   if (!atLatest()) text += ` (${viewingText(g)})`;
   s.textContent = text;
   const banner = $('banner');
-  const forced = canMove() && g.legal.length > 0 && g.legal.every((m) => m.kind === 'promote-here');
+  const forced = canMove() && promotesHere(g.legal);
   banner.hidden = !forced;
   if (forced) {
     const names = [...new Set(g.legal.map((m) => ui.variants[g.variant].cells[m.from].name))];
@@ -219,9 +224,6 @@ function renderControls() {
 function movesFrom(cell) {
   return canMove() ? ui.game.legal.filter((m) => m.from === cell) : [];
 }
-
-// A pawn awaiting promotion does not move: its only moves are promotions where it stands.
-const promotesHere = (moves) => moves.length > 0 && moves.every((m) => m.kind === 'promote-here');
 
 function onCell(cell, how) {
   if (!ui.game) return false;
@@ -276,8 +278,8 @@ async function chooseAndPlay(cands) {
   const onPreview = (preview) => { ui.preview = preview; render(); };
   let text = null;
   if (cands.some((m) => m.kind === 'castle')) {
-    text = await choose(`Castle: king to ${cellName(cands[0].to)} — tap a placement to see it, again to play it`,
-      castlingOptions(variant, cands, white, cellName), { near, onPreview });
+    text = await choose(`Castle: king to ${cellName(cands[0].to)} — choose the rooks' places`,
+      castlingOptions(variant, cands, white, cellName), { note: CASTLING_NOTE, near, onPreview });
   } else if (cands.some((m) => m.promo)) {
     const note = cands.some((m) => m.promo === '&') ? AWAIT_NOTE
       : cands[0].kind === 'promote-here' ? PROMOTE_HERE_NOTE : '';
@@ -579,6 +581,7 @@ function wire() {
     else if (e.key === 'Home') goTo(0);
     else if (e.key === 'End') goTo(latest());
     else if (e.key === 'f') { ui.flip = !ui.flip; render(); }
+    else if (e.key === 'Escape' && choosing()) $('chooser-cancel').click();
     else if (e.key === 'Escape') { ui.selected = null; render(); }
   });
   window.addEventListener('hashchange', route);

@@ -115,6 +115,9 @@ export const AWAIT_NOTE = 'Await (=&): none of your lost pieces can be regained 
 export const PROMOTE_HERE_NOTE = 'This pawn has been awaiting promotion: a lost piece can now be regained, ' +
   'so it promotes where it stands.';
 
+export const CASTLING_NOTE = 'Point at or tap a placement to see it on the board; tap it again, or one of ' +
+  'its rooks\' hexes, to play it.';
+
 // The castling choices of legal moves `cands` (one king hex, several rook placements, and the
 // plain leap). cellName(c) names a hex.
 export function castlingOptions(variant, cands, white, cellName) {

@@ -2,7 +2,7 @@
 // and the check marks of the notation explained where they appear.
 
 // Every mark a move may end with, longest first so that '++' is not read as '+'. The finer checks
-// are C'escacs's (its rules, section 4); a game that does not write them shows only '+' and '#'.
+// come from the games whose notation writes them (CTL-AN); the others show only '+' and '#'.
 const CHECK_MARKS = [
   ['#', 'checkmate'],
   ['++', 'double check'],
