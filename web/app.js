@@ -17,13 +17,13 @@ const ui = {
   view: 0,            // ply shown on the board
   follow: true,       // the view follows the latest move
   flip: false,        // the user's flip on top of the default orientation
+  reanalyse: null,    // a pending analysis of the newly viewed position
   selected: null,
   justSelected: false,
   sending: false,     // a move is on its way to the server: nothing more may be played meanwhile
   preview: null,
   hint: false,
   pollTimer: null,
-  reanalyse: null,    // a pending analysis of the newly viewed position
   board: null,
 };
 
