@@ -17,6 +17,7 @@ const ui = {
   view: 0,            // ply shown on the board
   follow: true,       // the view follows the latest move
   flip: false,        // the user's flip on top of the default orientation
+  analysing: false,   // the engine's view is on: every position viewed gets analysed
   reanalyse: null,    // a pending analysis of the newly viewed position
   selected: null,
   justSelected: false,
@@ -215,7 +216,7 @@ function renderControls() {
   $('draw-offer').disabled = !on || humans(g).length === 0 || g.draw_offer === me;
   $('draw-claim').hidden = !(on && g.claimable !== 'none');
   if (!$('draw-claim').hidden) $('draw-claim').textContent = `Claim draw (${g.claimable})`;
-  $('analyse').textContent = analysing() ? 'Stop' : 'Analyse';
+  $('analyse').textContent = ui.analysing ? 'Stop' : 'Analyse';
   $('analyse').disabled = $('hint').disabled = g.thinking || !analysable(g);
 }
 
@@ -313,9 +314,10 @@ function setGame(g) {
   if (fresh || ui.follow || grew && ui.view >= g.moves.length) ui.view = g.moves.length;
   if (ui.view > g.moves.length) ui.view = g.moves.length;
   ui.follow = ui.view === g.moves.length;
-  if (fresh) { ui.selected = null; ui.hint = false; }
+  if (fresh) { ui.selected = null; ui.hint = false; ui.analysing = false; }
   if (!g.analysis || (!g.analysis.running && !g.analysis.best)) ui.hint = ui.hint && !!g.analysis;
   render();
+  followWithAnalysis();
   schedulePoll();
 }
 
@@ -351,16 +353,23 @@ function goTo(ply) {
   ui.follow = atLatest();
   ui.selected = null;
   render();
-  // A running analysis follows the viewed position; stepping through moves asks once, not per step.
-  clearTimeout(ui.reanalyse);
-  if (analysing() && ui.game.analysis.ply !== ui.view) ui.reanalyse = setTimeout(() => analyse(ANALYSIS_MS), 200);
+  followWithAnalysis();
 }
 
 // ---- analysis ----
 
 const ANALYSIS_MS = 10000, HINT_MS = 1500;
 
-const analysing = () => !!(ui.game.analysis && ui.game.analysis.running && !ui.hint);
+// With the analysis on, the position viewed (stepped to, or newly played) is the one analysed;
+// stepping through moves asks once, not at every step. Not while the engine thinks of its move:
+// the server would refuse.
+function followWithAnalysis() {
+  const g = ui.game;
+  clearTimeout(ui.reanalyse);
+  const a = g.analysis;
+  if (!ui.analysing || (a && a.ply === ui.view) || g.thinking || !analysable(g)) return;
+  ui.reanalyse = setTimeout(() => analyse(ANALYSIS_MS), 200);
+}
 
 // A finished game can be studied, except its final position when that is mate or stalemate:
 // there is no move left to weigh.
@@ -552,11 +561,20 @@ function wire() {
   $('draw-decline').addEventListener('click', () => action('draw', { action: 'decline', side: receiver() }));
   $('draw-claim').addEventListener('click', () => action('draw', { action: 'claim', side: mySide(ui.game) }));
   $('analyse').addEventListener('click', () => {
-    if (analysing()) { action('analysis', undefined, 'DELETE'); return; }
-    ui.hint = false;
-    analyse(ANALYSIS_MS);
+    ui.analysing = !ui.analysing;
+    if (ui.analysing) {
+      ui.hint = false;
+      analyse(ANALYSIS_MS);
+    } else {
+      clearTimeout(ui.reanalyse);
+      action('analysis', undefined, 'DELETE');
+    }
   });
-  $('hint').addEventListener('click', () => { ui.hint = true; analyse(HINT_MS); });
+  $('hint').addEventListener('click', () => {
+    ui.analysing = false;
+    ui.hint = true;
+    analyse(HINT_MS);
+  });
   $('threats').addEventListener('change', render);
   $('pos-copy').addEventListener('click', async () => {
     const text = $('pos-text').value;

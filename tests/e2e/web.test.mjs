@@ -239,7 +239,10 @@ test("analysis and hints are written in the game's notation, for the viewed posi
   assert.doesNotMatch(line, /[a-l]\d+[a-l]\d+/, `the line in notation: ${line}`);
   assert.match(line, /^Best line: 1\. \S+ \S+ 2\. /, `numbered as moves: ${line}`);
   assert.ok(await page.locator('#evalbar').isVisible(), 'the bar shows for the viewed position');
-  // Viewing another move moves the analysis there; the bar follows the board's flip.
+  // With the analysis on, even once its search has ended, viewing another move analyses that
+  // position; the bar follows the board's flip.
+  await page.waitForFunction(() => !document.getElementById('analysis').textContent.includes('…'));
+  assert.equal(await page.textContent('#analyse'), 'Stop', 'the analysis stays on');
   await page.click('#nav-next');
   await page.waitForFunction(() => /Best line: 1… /.test(document.getElementById('analysis').textContent));
   assert.equal(await page.locator('#evalbar.white-above').count(), 0);
