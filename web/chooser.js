@@ -61,6 +61,7 @@ export function choose(title, options, { note = '', near = 0, onPreview }) {
     $('chooser-cancel').onclick = () => done(null);
     $('chooser').hidden = false;
     place(near);
+    onPreview(null); // the board redrawn as a chooser's: nothing previewed yet
   });
 }
 
