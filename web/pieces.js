@@ -86,8 +86,14 @@ function el(name, attrs) {
   return e;
 }
 
+// A figure's solid part ('f' path or 'c' circle) with the given paint.
+function solid(part, paint) {
+  return part[0] === 'f' ? el('path', { d: part[1], ...paint })
+    : el('circle', { cx: part[1], cy: part[2], r: part[3], ...paint });
+}
+
 // An SVG group drawing the figure in a 100x100 box; white = true for White's men.
-// Black's men wear a pale rim over a dark outline: without it they sink into the dark hexes.
+// Black's men wear a pale rim under a dark outline: without it they sink into the dark hexes.
 export function pieceGroup(figure, white) {
   const fill = white ? '#fbf8f1' : '#2b2622';
   const line = white ? '#2b2622' : '#0e0c0a';
@@ -95,16 +101,13 @@ export function pieceGroup(figure, white) {
   const g = el('g', { class: 'piece-figure', 'data-figure': figure });
   const common = { stroke: line, 'stroke-width': 3, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
   const parts = [['f', BASE], ...(FIGURES[figure] || [])];
+  const isSolid = (part) => part[0] === 'f' || part[0] === 'c';
   if (!white) {
     const rim = { fill: 'none', stroke: '#efe3cc', 'stroke-width': 9, 'stroke-linejoin': 'round' };
-    for (const part of parts) {
-      if (part[0] === 'f') g.appendChild(el('path', { d: part[1], ...rim }));
-      else if (part[0] === 'c') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], ...rim }));
-    }
+    for (const part of parts.filter(isSolid)) g.appendChild(solid(part, rim));
   }
   for (const part of parts) {
-    if (part[0] === 'f') g.appendChild(el('path', { d: part[1], fill, ...common }));
-    else if (part[0] === 'c') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], fill, ...common }));
+    if (isSolid(part)) g.appendChild(solid(part, { fill, ...common }));
     else if (part[0] === 'd') g.appendChild(el('path', { d: part[1], fill: 'none', ...common, stroke: detail, 'stroke-width': 2.2 }));
     else if (part[0] === 'e') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], fill: detail }));
   }
