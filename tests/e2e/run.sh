@@ -18,4 +18,5 @@ files=("$@")
 [ ${#files[@]} -gt 0 ] || files=(*.test.mjs)
 filter=()
 [ -n "${E2E_FILTER:-}" ] && filter=(--test-name-pattern="$E2E_FILTER")
-node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" "${files[@]/#$here\//}"
+# The files live here: tests/e2e/phone.test.mjs and phone.test.mjs name the same one.
+node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" "${files[@]##*/}"
