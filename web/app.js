@@ -22,6 +22,7 @@ const ui = {
   selected: null,
   justSelected: false,
   sending: false,     // a move is on its way to the server: nothing more may be played meanwhile
+  target: null,       // the hex of the move a chooser is open for
   preview: null,
   hint: false,
   pollTimer: null,
@@ -107,12 +108,12 @@ function render() {
   const legal = atLatest() ? g.legal : [];
   if (ui.selected != null) {
     view.selected = ui.selected;
-    // While a chooser is open the move's hex is chosen: its previews stand there, not the dots.
+    // While a chooser is open the move's hex is chosen: it is marked, not the other dots.
     if (!choosing()) {
       view.dests = [...new Set(legal.filter((m) => m.from === ui.selected && m.to !== m.from).map((m) => m.to))];
     }
   }
-  view.rings = [];
+  view.rings = ui.target != null ? [[ui.target, 'preview']] : [];
   if ($('threats').checked && atLatest()) {
     const me = mySide(g), them = me === 'white' ? 'black' : 'white';
     const isMine = (ch) => ch !== '.' && (ch === ch.toUpperCase()) === (me === 'white');
@@ -277,6 +278,7 @@ async function chooseAndPlay(cands) {
   const hex = ui.board.cellEl(cands[0].to).getBoundingClientRect();
   const near = hex.top + hex.height / 2;
   const onPreview = (preview) => { ui.preview = preview; render(); };
+  ui.target = cands[0].to;
   let text = null;
   if (cands.some((m) => m.kind === 'castle')) {
     text = await choose(`Castle: king to ${cellName(cands[0].to)} — choose the rooks' places`,
@@ -289,6 +291,7 @@ async function chooseAndPlay(cands) {
     text = cands[0].text;
   }
   ui.selected = null;
+  ui.target = null;
   if (text) await play(text);
   else render();
 }

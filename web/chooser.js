@@ -110,9 +110,8 @@ export function promotionOptions(variant, cands, white) {
 }
 
 // Why a promotion may wait, shown when the chooser offers it.
-export const AWAIT_NOTE = 'Await (=&): none of your lost pieces can be regained on this hex now, so the pawn ' +
-  'waits on the last line as a pawn. On your first later turn out of check when one can be, it must promote ' +
-  'where it stands.';
+export const AWAIT_NOTE = 'Await (=&): no lost piece of yours can be regained here now, so the pawn waits on ' +
+  'the last line; on your first later turn out of check when one can be, it promotes where it stands.';
 export const PROMOTE_HERE_NOTE = 'This pawn has been awaiting promotion: a lost piece can now be regained, ' +
   'so it promotes where it stands.';
 

@@ -81,10 +81,15 @@ for (const [name, device] of Object.entries(DEVICES)) {
         const v = await viewport(page);
         const board = await rect(page.locator('svg.board'));
         const top = await rect(page.locator('#player-top')), bottom = await rect(page.locator('#player-bottom'));
+        // The smaller of the column letters and the line numbers, as drawn on the screen.
+        const coord = Math.min(...await page.locator('text.coord').evaluateAll((ts) => ts.map((e) =>
+          parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a)));
         t.diagnostic(`${variant}: board ${Math.round(board.width)}x${Math.round(board.height)} px, ` +
           `${(100 * board.width / v.width).toFixed(1)}% of the width, hexes ` +
-          `${(await rect(cell(page, variant === 'cescacs' ? 'F14' : 'f6'))).width.toFixed(1)} px across`);
+          `${(await rect(cell(page, variant === 'cescacs' ? 'F14' : 'f6'))).width.toFixed(1)} px across, ` +
+          `coordinates ${coord.toFixed(1)} px`);
         if (phone) assert.ok(board.width >= 0.95 * v.width, `board ${board.width} px of ${v.width}`);
+        assert.ok(coord >= 9, `coordinates readable: ${coord.toFixed(1)} px`);
         assert.ok(board.top >= 0 && board.bottom <= v.height, `the whole board in view: ${JSON.stringify(board)}`);
         assert.ok(Math.abs(top.bottom - board.top) < 12 && Math.abs(bottom.top - board.bottom) < 24,
           'the player bars hold the board between them');
