@@ -1,6 +1,6 @@
-// The chooser: a small panel over the board offering the moves that share a man and a hex
-// (promotion pieces, castling rook placements). It opens over the half of the board away from the
-// move, inside the viewport, so that on a phone the choice is where the finger already is.
+// The chooser: a small panel offering the moves that share a man and a hex (promotion pieces,
+// castling rook placements). It opens by the board, never below the fold where a phone would hide
+// it: under the board when it fits on the screen, else over the half of the board away from the move.
 import { pieceIcon, letterOf } from './pieces.js';
 
 const $ = (id) => document.getElementById(id);
