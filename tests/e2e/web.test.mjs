@@ -262,6 +262,7 @@ test("analysis and hints are written in the game's notation, for the viewed posi
 });
 
 test('an imported game is played by whom the player chooses', async () => {
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
   if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
   await page.fill('#record-paste', '[Variant "Glinski"]\n\n1. f6 e5 *\n');
   await page.selectOption('#import-players', 'engine-black');
