@@ -79,6 +79,15 @@ static cJSON *variant_json(const Variant *v)
     cJSON_AddStringToObject(o, "record_extension", record_format_extensions[v->desc->record_format]);
     cJSON_AddStringToObject(o, "position_format", v->desc->position_label);
     cJSON_AddBoolToObject(o, "castling", v->desc->castling);
+    /* A pawn standing on its own side's promotion hex is one awaiting promotion. */
+    cJSON *zones = cJSON_AddObjectToObject(o, "promotion");
+    for (int c = WHITE; c <= BLACK; c++) {
+        int cells[MAX_CELLS], k = 0;
+        for (int cell = 0; cell < g->cell_count; cell++)
+            if (v->promotion_zone[c][cell])
+                cells[k++] = cell;
+        cJSON_AddItemToObject(zones, COLOR_NAMES[c], cJSON_CreateIntArray(cells, k));
+    }
     cJSON *shades = cJSON_AddArrayToObject(o, "shades");
     for (int i = 0; i < 3; i++)
         cJSON_AddItemToArray(shades, cJSON_CreateString(SHADE_NAMES[v->desc->shades[i]]));
@@ -210,7 +219,9 @@ static cJSON *analysis_json(const ServerGame *g)
     cJSON_AddNumberToObject(o, "nodes", (double)a->nodes);
     cJSON_AddNumberToObject(o, "time_ms", a->time_ms);
     cJSON_AddStringToObject(o, "pv", a->pv);
+    cJSON_AddStringToObject(o, "pv_display", a->pv_display);
     cJSON_AddStringToObject(o, "best", a->best);
+    cJSON_AddStringToObject(o, "best_display", a->best_display);
     if (a->best[0]) {
         cJSON_AddNumberToObject(o, "best_from", a->best_from);
         cJSON_AddNumberToObject(o, "best_to", a->best_to);
@@ -538,7 +549,7 @@ static const struct {
     {"undo", "POST", {NULL}},
     {"resign", "POST", {"side", NULL}},
     {"draw", "POST", {"action", "side", NULL}},
-    {"analysis", "POST", {"movetime", NULL}},
+    {"analysis", "POST", {"movetime", "ply", NULL}},
     {"analysis", "DELETE", {NULL}},
     {"record", "GET", {NULL}},
 };
@@ -573,9 +584,10 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, cha
         return b->error[0] ? GE_BAD_REQUEST : sgame_draw(g, (DrawAction)what, side, err, err_size);
     }
     /* The worker caps the search at the server's think-time limit. */
-    int ms = 2000;
+    int ms = 2000, ply = g->ply_count;
     body_int(b, "movetime", BODY_OPTIONAL, 50, 3600 * 1000, &ms);
-    return b->error[0] ? GE_BAD_REQUEST : sgame_analyse(g, ms, err, err_size);
+    body_int(b, "ply", BODY_OPTIONAL, 0, g->ply_count, &ply);
+    return b->error[0] ? GE_BAD_REQUEST : sgame_analyse(g, ply, ms, err, err_size);
 }
 
 /* /api/games/ID[/action] */
