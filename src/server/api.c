@@ -88,6 +88,15 @@ static cJSON *variant_json(const Variant *v)
     cJSON_AddStringToObject(o, "record_extension", record_format_extensions[v->desc->record_format]);
     cJSON_AddStringToObject(o, "position_format", v->desc->position_label);
     cJSON_AddBoolToObject(o, "castling", v->desc->castling);
+    /* A pawn standing on its own side's promotion hex is one awaiting promotion. */
+    cJSON *zones = cJSON_AddObjectToObject(o, "promotion");
+    for (int c = WHITE; c <= BLACK; c++) {
+        int cells[MAX_CELLS], k = 0;
+        for (int cell = 0; cell < g->cell_count; cell++)
+            if (v->promotion_zone[c][cell])
+                cells[k++] = cell;
+        cJSON_AddItemToObject(zones, COLOR_NAMES[c], cJSON_CreateIntArray(cells, k));
+    }
     cJSON *shades = cJSON_AddArrayToObject(o, "shades");
     for (int i = 0; i < 3; i++)
         cJSON_AddItemToArray(shades, cJSON_CreateString(SHADE_NAMES[v->desc->shades[i]]));
@@ -606,7 +615,7 @@ static const struct {
     {"undo", "POST", {"action", "side", NULL}},
     {"resign", "POST", {"side", NULL}},
     {"draw", "POST", {"action", "side", NULL}},
-    {"analysis", "POST", {"movetime", NULL}},
+    {"analysis", "POST", {"movetime", "ply", NULL}},
     {"analysis", "DELETE", {NULL}},
     {"rematch", "POST", {NULL}},
     {"record", "GET", {NULL}},
@@ -706,13 +715,14 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         return draw ? sgame_draw(g, (DrawAction)what, side, err, err_size) : sgame_resign(g, side, err, err_size);
     }
     /* The worker caps the search at the server's think-time limit. */
-    int ms = 2000;
+    int ms = 2000, ply = g->ply_count;
     body_int(b, "movetime", BODY_OPTIONAL, 50, 3600 * 1000, &ms);
+    body_int(b, "ply", BODY_OPTIONAL, 0, g->ply_count, &ply);
     if (b->error[0])
         return GE_BAD_REQUEST;
     if ((e = check_player(g, req, err, err_size)) != GE_OK)
         return e;
-    return sgame_analyse(g, ms, err, err_size);
+    return sgame_analyse(g, ply, ms, err, err_size);
 }
 
 /* A new stream of the game's events, starting with where it stands. */

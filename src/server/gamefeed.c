@@ -51,7 +51,9 @@ cJSON *feed_analysis_json(const ServerGame *g)
     cJSON_AddNumberToObject(o, "nodes", (double)a->nodes);
     cJSON_AddNumberToObject(o, "time_ms", a->time_ms);
     cJSON_AddStringToObject(o, "pv", a->pv);
+    cJSON_AddStringToObject(o, "pv_display", a->pv_display);
     cJSON_AddStringToObject(o, "best", a->best);
+    cJSON_AddStringToObject(o, "best_display", a->best_display);
     if (a->best[0]) {
         cJSON_AddNumberToObject(o, "best_from", a->best_from);
         cJSON_AddNumberToObject(o, "best_to", a->best_to);

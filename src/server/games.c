@@ -528,10 +528,22 @@ void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version)
     }
 }
 
-GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size)
+void sgame_position_at(const ServerGame *g, int ply, Position *p)
 {
+    memcpy(p, g->pos, sizeof *p);
+    for (int i = g->ply_count; i > ply; i--)
+        pos_unmake(p);
+}
+
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int err_size)
+{
+    Position *p = malloc(sizeof *p);
+    if (!p)
+        return fail(GE_INTERNAL, err, err_size, "out of memory");
+    sgame_position_at(g, ply, p);
     Status st;
-    pos_status(g->pos, &st);
+    pos_status(p, &st);
+    free(p);
     if (st.legal_moves == 0)
         return fail(GE_CONFLICT, err, err_size, "there is no legal move to analyse");
     if (sgame_engine_to_move(g) || g->thinking)
@@ -541,7 +553,7 @@ GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size)
     memset(&g->analysis, 0, sizeof g->analysis);
     g->analysis.serial = serial;
     g->analysis.requested = true;
-    g->analysis.ply = g->ply_count;
+    g->analysis.ply = ply;
     g->analysis.movetime_ms = movetime_ms;
     worker_wake(g);
     sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
@@ -552,7 +564,9 @@ void sgame_stop_analysis(ServerGame *g)
 {
     if (g->analysis.requested || g->analysis.running)
         worker_stop_search(g);
+    /* The new serial disowns the stopped search, whose end therefore clears nothing: it is over now. */
     g->analysis.requested = false;
+    g->analysis.running = false;
     g->analysis.serial++;
     worker_wake(g); /* withdraws a queued analysis */
     sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);

@@ -9,6 +9,7 @@
 #include <pthread.h>
 
 #include "../core/arbiter.h"
+#include "../core/movetext.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/status.h"
@@ -57,7 +58,7 @@ typedef struct {
     unsigned serial; /* which request this is */
     bool requested;  /* a search was asked for and has not finished */
     bool running;
-    int ply;        /* the game ply analysed */
+    int ply;        /* the position analysed: after this many plies of the game */
     int depth, seldepth;
     int score;      /* centipawns from White's view */
     bool is_mate;
@@ -65,8 +66,10 @@ typedef struct {
     uint64_t nodes;
     int time_ms;
     int movetime_ms;
-    char pv[PV_TEXT_MAX];
+    char pv[PV_TEXT_MAX];         /* bare notation, as `legal` writes moves */
+    char pv_display[PV_TEXT_MAX]; /* the game's notation with check marks, as the move list */
     char best[MOVE_TEXT_MAX];
+    char best_display[MOVETEXT_MAX];
     uint8_t best_from, best_to;
 } Analysis;
 
@@ -133,8 +136,9 @@ GameError sgame_takeback(ServerGame *g, TakebackAction action, Color side, char 
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size);
 typedef enum { DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, DRAW_CLAIM } DrawAction;
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size);
-/* movetime_ms is at least 50 (the caller checks it; the worker caps it). */
-GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size);
+/* Analyses the position after `ply` plies (0 to the game's length; a finished game too); movetime_ms
+ * is at least 50 (the caller checks both; the worker caps the time). */
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int err_size);
 void sgame_stop_analysis(ServerGame *g);
 /* Lets the flag of the running clock fall when its time is up; true when it fell now. Every
  * operation calls it first, and the flag timer when the deadline passes. */
@@ -157,6 +161,8 @@ bool sgame_engine_to_move(const ServerGame *g);
 bool sgame_over(const ServerGame *g);
 /* "White wins by stalemate" etc., or "" while the game goes on. */
 void sgame_result_text(const ServerGame *g, char *buf, int size);
+/* Copies into p the game's position as it stood after `ply` plies (0 to ply_count). */
+void sgame_position_at(const ServerGame *g, int ply, Position *p);
 /* The board as a string: one character a hex, '.' when empty, upper case White. */
 void sgame_board_string(const Position *p, char *out);
 

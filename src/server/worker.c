@@ -145,19 +145,28 @@ static void on_info(const SearchInfo *info, void *ctx)
     a.mate_moves = sign * info->mate_moves;
     a.nodes = info->nodes;
     a.time_ms = info->time_ms;
-    int len = 0, made = 0;
-    for (int i = 0; i < info->pv_len && len < PV_TEXT_MAX - MOVE_TEXT_MAX - 2; i++) {
+    /* The line twice: bare, for programs, and in the game's notation, for people. */
+    Letters letters;
+    letters_default(&letters, p->v);
+    int len = 0, display_len = 0, made = 0;
+    for (int i = 0; i < info->pv_len && len < PV_TEXT_MAX - MOVE_TEXT_MAX - 2 &&
+                    display_len < PV_TEXT_MAX - MOVETEXT_MAX - 2;
+         i++) {
         Move m = info->pv[i];
         if (!move_is_legal(p, m))
             break;
-        char text[MOVE_TEXT_MAX];
+        char text[MOVE_TEXT_MAX], display[MOVETEXT_MAX];
         move_to_text(p, m, text);
+        movetext_write(p, m, STYLE_STANDARD, &letters, display);
         if (i == 0) {
             snprintf(a.best, sizeof a.best, "%s", text);
+            snprintf(a.best_display, sizeof a.best_display, "%s", display);
             a.best_from = (uint8_t)move_from(m);
             a.best_to = (uint8_t)move_to(m);
         }
         len += snprintf(a.pv + len, (size_t)(PV_TEXT_MAX - len), i ? " %s" : "%s", text);
+        display_len +=
+            snprintf(a.pv_display + display_len, (size_t)(PV_TEXT_MAX - display_len), i ? " %s" : "%s", display);
         pos_make(p, m);
         made++;
     }
@@ -217,8 +226,8 @@ static bool serve_game(EngineThread *t, Worker *w)
     }
     uint64_t version = g->version;
     int offerer = g->draw_reply;
-    memcpy(t->root, g->pos, sizeof *t->root);
-    memcpy(t->scratch, g->pos, sizeof *t->scratch);
+    sgame_position_at(g, job == JOB_ANALYSE ? g->analysis.ply : g->ply_count, t->root);
+    memcpy(t->scratch, t->root, sizeof *t->scratch);
     SearchLimits limits;
     search_limits_init(&limits);
     if (job == JOB_MOVE && clock_timed(&g->clock))

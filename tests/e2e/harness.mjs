@@ -35,21 +35,27 @@ export async function startServer(hexchess) {
   };
 }
 
-export async function startBrowser() {
-  const profile = mkdtempSync(join(tmpdir(), 'hexchess-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+// The screens the page is made for: a desktop window and two phones (touch, no hover).
+export const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  'small phone': { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+};
+
+// Chromium with one browsing context for `device`; more with newContext(device).
+export async function startBrowser(device = DEVICES.desktop) {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+  const newContext = (d) => browser.newContext({ acceptDownloads: true, ...d });
   return {
-    context,
+    context: await newContext(device),
+    newContext,
     async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }

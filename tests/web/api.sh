@@ -234,6 +234,24 @@ SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":300}'; expect "analy
 poll "/api/games/$eid" .analysis.running false
 check "analysis finished with a depth" test "$(json .analysis.depth)" -ge 1
 check "analysis gives a best move" test -n "$(json .analysis.best)"
+check "the best move in the game's notation (algebraic, not coordinates)" \
+  grep -qE '^[KQRBN]?[a-l][0-9]+' <<<"$(json .analysis.best_display)"
+check "the line in the game's notation, move for move" \
+  test "$(json '.analysis.pv_display | split(" ") | length')" = "$(json '.analysis.pv | split(" ") | length')"
+SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":300,"ply":0}'; expect "analysis of the start position" 200
+check "the analysed position is the one asked for" test "$(json .analysis.ply)" = 0
+poll "/api/games/$eid" .analysis.running false
+check "the start analysed: a move of White's" test "$(json '.start_board[.analysis.best_from:.analysis.best_from+1] | test("[A-Z]")')" = true
+SEAT=white req POST "/api/games/$eid/analysis" '{"ply":3}'; expect "analysis past the game's end" 400
+check "ply out of range named" grep -q 'ply must be an integer from 0 to 2' "$tmp/body"
+# Stopping ends the analysis at once, for good: nothing keeps it running.
+SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":5000}'; expect "long analysis started" 200
+sleep 0.3
+SEAT=white req DELETE "/api/games/$eid/analysis"; expect "analysis stopped" 200
+check "a stopped analysis is not running" test "$(json .analysis.running)" = false
+sleep 0.5
+req GET "/api/games/$eid"
+check "a stopped analysis stays stopped" test "$(json .analysis.running)" = false
 SEAT=white req POST "/api/games/$eid/undo" '{}'; expect "undo against the engine" 200
 check "undo takes back to White's turn" test "$(json '.moves | length')" = 0
 
