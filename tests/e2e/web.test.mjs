@@ -328,3 +328,28 @@ test('labels on one line, player bars, move numbers, check marks explained, dots
   assert.ok(await page.locator('circle.dest-halo').count() > 0);
   assert.equal(await page.locator('circle.dest-halo').count(), await page.locator('circle.dest').count());
 });
+
+test('take-back on one screen and against the engine; a move made elsewhere is pushed to the page', async () => {
+  const exactly = (n) => page.waitForFunction((k) => document.querySelectorAll('#movelist .mv[data-ply]').length === k,
+    n, { timeout: 20000 });
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
+  await clickMove(page, 'f5', 'f6');
+  await clickMove(page, 'e7', 'e6');
+  await exactly(2);
+  // The page holds both seats: Black asks, White agrees at once.
+  await page.click('#undo');
+  await exactly(1);
+  // Black's move from another client, with Black's token: the page hears of it.
+  const id = await page.evaluate(() => location.hash.split('/').pop());
+  const tokens = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)), id);
+  const res = await fetch(`${server.url}api/games/${id}/moves`, {
+    method: 'POST', headers: { Authorization: `Bearer ${tokens.black}` }, body: JSON.stringify({ move: 'b7b6' }),
+  });
+  assert.equal(res.status, 200);
+  await exactly(2); // no reload: the event stream brought it
+  await newGame(page, { variant: 'glinski', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
+  await clickMove(page, 'f5', 'f6');
+  await exactly(2);
+  await page.click('#undo');
+  await exactly(0);
+});
