@@ -49,6 +49,7 @@ static void attach(GameTable *t, ServerGame *g)
     flagtimer_set(t->timer, g->rec.id, sgame_flag_deadline(g));
 }
 
+/* A game whose clock ran when the server stopped is loaded at the start: loading sets its timer. */
 static void arm_clock(int64_t id, void *ctx)
 {
     GameTable *t = ctx;
