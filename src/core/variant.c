@@ -155,6 +155,15 @@ int variant_cell_name(const Variant *v, int cell, char *buf)
     return sprintf(buf, "%c%d", v->desc->column_names[c], rank);
 }
 
+int variant_promotion_cells(const Variant *v, Color c, int *cells)
+{
+    int n = 0;
+    for (int cell = 0; cell < v->geo.cell_count; cell++)
+        if (v->promotion_zone[c][cell])
+            cells[n++] = cell;
+    return n;
+}
+
 static int cell_from_number(const Variant *v, int col, int number)
 {
     const Geometry *g = &v->geo;

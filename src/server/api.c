@@ -88,14 +88,10 @@ static cJSON *variant_json(const Variant *v)
     cJSON_AddStringToObject(o, "record_extension", record_format_extensions[v->desc->record_format]);
     cJSON_AddStringToObject(o, "position_format", v->desc->position_label);
     cJSON_AddBoolToObject(o, "castling", v->desc->castling);
-    /* A pawn standing on its own side's promotion hex is one awaiting promotion. */
     cJSON *zones = cJSON_AddObjectToObject(o, "promotion");
     for (int c = WHITE; c <= BLACK; c++) {
-        int cells[MAX_CELLS], k = 0;
-        for (int cell = 0; cell < g->cell_count; cell++)
-            if (v->promotion_zone[c][cell])
-                cells[k++] = cell;
-        cJSON_AddItemToObject(zones, COLOR_NAMES[c], cJSON_CreateIntArray(cells, k));
+        int cells[MAX_CELLS];
+        cJSON_AddItemToObject(zones, COLOR_NAMES[c], cJSON_CreateIntArray(cells, variant_promotion_cells(v, c, cells)));
     }
     cJSON *shades = cJSON_AddArrayToObject(o, "shades");
     for (int i = 0; i < 3; i++)

@@ -126,6 +126,17 @@ static void variant_json(StrBuf *b, const Variant *v)
     json_str_member(b, "record_extension", record_format_extensions[d->record_format]);
     json_str_member(b, "position_format", d->position_label);
     json_bool_member(b, "castling", d->castling);
+    json_key(b, "promotion");
+    strbuf_puts(b, "{");
+    for (int c = WHITE; c <= BLACK; c++) {
+        int cells[MAX_CELLS], n = variant_promotion_cells(v, c, cells);
+        json_key(b, COLOR_NAMES[c]);
+        strbuf_puts(b, "[");
+        for (int i = 0; i < n; i++)
+            strbuf_printf(b, i ? ",%d" : "%d", cells[i]);
+        strbuf_puts(b, "]");
+    }
+    strbuf_puts(b, "}");
     json_key(b, "shades");
     strbuf_puts(b, "[");
     for (int i = 0; i < 3; i++) {
