@@ -1,4 +1,5 @@
-// hexchess web app: talks to the JSON API of `hexchess serve` and draws the game.
+// hexchess web app: talks to the JSON API of `hexchess serve`, or to the same routes answered in the
+// page (the static site: its index.html names the local back end), and draws the game.
 import { Board } from './board.js';
 import { letterOf } from './pieces.js';
 import { renderMoves, moveNumber } from './moves.js';
@@ -6,6 +7,9 @@ import { renderAnalysis, analysisShown } from './analysis.js';
 import {
   choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
 } from './chooser.js';
+
+const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
+const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
@@ -48,20 +52,9 @@ function tokenFor(id, body) {
   return t[side] || t.white || t.black;
 }
 
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
-  }
+function api(method, path, body) {
   const game = method !== 'GET' && path.match(/^games\/(\d+)/);
-  const token = game && tokenFor(Number(game[1]), body);
-  if (token) opts.headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`/api/${path}`, opts);
-  let data = null;
-  try { data = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
-  return data;
+  return backend.request(method, path, body, game && tokenFor(Number(game[1]), body));
 }
 
 function showError(msg) {
@@ -158,7 +151,8 @@ function render() {
   renderAnalysis(g, { view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
   $('pos-text').value = positionAt(ui.view);
   $('pos-format').textContent = variant.position_format;
-  $('record-download').href = `/api/games/${g.id}/record`;
+  const record = backend.recordUrl(g.id);
+  if (record) $('record-download').href = record;
 }
 
 // Pawns waiting on their own side's promotion hex (moved there with "=&"), marked on the board.
@@ -351,7 +345,7 @@ function setGame(g) {
 function follow(id) {
   if (ui.events && ui.events.gameId === id) return;
   stopFollowing();
-  const es = new EventSource(`/api/games/${id}/events`);
+  const es = backend.events(id);
   es.gameId = id;
   let busy = false, again = false;
   const refresh = async () => {
@@ -639,6 +633,21 @@ function wire() {
     const text = $('pos-text').value;
     try { await navigator.clipboard.writeText(text); } catch { $('pos-text').select(); document.execCommand('copy'); }
   });
+  // Without a server the record is made in the page, and saved from there as a file.
+  $('record-download').addEventListener('click', async (e) => {
+    if (backend.recordUrl(ui.game.id)) return;
+    e.preventDefault();
+    try {
+      const { text, filename } = await api('GET', `games/${ui.game.id}/record`);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+      a.download = filename;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    } catch (err) {
+      showError(err.message);
+    }
+  });
   $('record-upload').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (file) importRecord(await file.text());
@@ -665,6 +674,8 @@ function wire() {
 }
 
 async function main() {
+  // What needs other browsers to reach the game (seat links, watching) is marked data-needs-server.
+  for (const el of document.querySelectorAll('[data-needs-server]')) el.hidden = !backend.capabilities.server;
   wire();
   try {
     for (const v of await api('GET', 'variants')) ui.variants[v.name] = v;
