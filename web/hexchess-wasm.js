@@ -171,6 +171,23 @@
       return { text: r.text, extension: r.extension, filename: `hexchess.${r.extension}` };
     }
 
+    // The engine's answer to the draw its opponent offers: the front end weighs it (a search).
+    answerDrawOffer(accept) {
+      const offer = this._draw_offer;
+      if (!offer || this._players[offer === "white" ? "black" : "white"] !== "engine")
+        throw new HexchessError("there is no draw offer to the engine", 409);
+      this._draw_offer = null;
+      return accept ? this._apply("agree") : this.state();
+    }
+
+    // What restore() needs to bring the game back, as plain data (for storage).
+    saved() {
+      const d = this._d;
+      return { variant: d.variant, start: d.start, castling: d.castling, moves: d.moves.slice(), result: d.result,
+               reason: d.reason, tags: d.tags, players: Object.assign({}, this._players),
+               draw_offer: this._draw_offer };
+    }
+
     // The side a resignation or draw action is for: the one human, else the side to move.
     _humanSide() {
       const p = this._players;
@@ -350,6 +367,14 @@
       const d = { variant: r.variant, start: r.start, castling: r.castling, moves: r.moves, result: r.result,
                   reason: r.reason, tags: r.tags };
       return new Game(this._M, d, players(options || {}));
+    }
+
+    // A game from what its saved() gave.
+    restore(saved) {
+      const { players: p, draw_offer: offer, ...d } = saved;
+      const game = new Game(this._M, d, players(p));
+      game._draw_offer = offer;
+      return game;
     }
 
     engine() {
