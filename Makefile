@@ -18,7 +18,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
-	fuzz fuzz-build wasm check-wasm
+	fuzz fuzz-build wasm check-wasm site check-site
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -203,6 +203,19 @@ $(WASM_BUILD)/mt/%.o: src/%.c
 $(WASM_BUILD)/st/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The static site: the web app with the local back end (web/backend-local.js: the module, IndexedDB,
+# the engine's worker) in place of the server's API, and the module's files beside it.
+SITE_BUILD = build-site
+SITE_WASM = hexchess-module.js hexchess-module.wasm hexchess-module-mt.js hexchess-module-mt.wasm \
+	hexchess-module-mt.worker.js
+site: $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js ## build build-site/: the web app without a server (any static host)
+	rm -rf $(SITE_BUILD)
+	mkdir -p $(SITE_BUILD)
+	cp web/* $(SITE_BUILD)/
+	cp $(addprefix $(WASM_BUILD)/,$(SITE_WASM)) $(SITE_BUILD)/
+	sed -i 's/name="hexchess-backend" content="http"/name="hexchess-backend" content="local"/' $(SITE_BUILD)/index.html
+	grep -q 'content="local"' $(SITE_BUILD)/index.html
 
 # Without emcc (scripts/install-deps.sh wasm installs it) the WebAssembly tests are skipped, saying so.
 check-wasm: all ## the Node build through the command-line tests, its bench signature, the module's API

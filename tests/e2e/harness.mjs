@@ -2,8 +2,10 @@
 // database, and Debian's chromium driven headless by playwright-core.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, extname } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -33,6 +35,26 @@ export async function startServer(hexchess) {
       return code;
     },
   };
+}
+
+// The files of dir (flat) as a static host serves them, on a free loopback port: { url, close() }.
+// headers: added to every answer; pages: names answered with the given text instead of a file.
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm' };
+export async function serveFiles(dir, { headers = {}, pages = {} } = {}) {
+  const server = createServer(async (req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.slice(1) || 'index.html';
+    try {
+      const body = pages[name] ?? await readFile(join(dir, name.replace(/\//g, '')));
+      res.writeHead(200, { 'content-type': TYPES[extname(name)] || 'application/octet-stream', ...headers });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
 // The screens the page is made for: a desktop window and two phones (touch, no hover).

@@ -6,42 +6,25 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { join, extname } from 'node:path';
-import { root, startBrowser } from '../e2e/harness.mjs';
+import { join } from 'node:path';
+import { root, startBrowser, serveFiles } from '../e2e/harness.mjs';
 
 const built = join(root, process.env.HEXCHESS_WASM_BUILD || 'build-wasm');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const PAGE = '<!doctype html><meta charset="utf-8"><title>hexchess wasm</title><script src="hexchess-wasm.js"></script>';
 
-// The built files as a static host serves them, on a free loopback port; isolated: with the headers
-// that give a page shared memory.
+// The built files as a static host serves them; isolated: with the headers that give a page shared
+// memory.
 const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
-function serve(isolated) {
-  const server = createServer(async (req, res) => {
-    const name = new URL(req.url, 'http://x').pathname.slice(1) || 'index.html';
-    try {
-      const body = name === 'index.html' ? PAGE : await readFile(join(built, name.replace(/\//g, '')));
-      res.writeHead(200, { 'content-type': TYPES[extname(name)] || 'application/octet-stream',
-        ...(isolated ? ISOLATION : {}) });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
+const serve = (isolated) => serveFiles(built, { headers: isolated ? ISOLATION : {}, pages: { 'index.html': PAGE } });
 
 let servers, browser, page, isolatedPage;
 before(async () => {
   servers = [await serve(false), await serve(true)];
   browser = await startBrowser();
   page = await browser.context.newPage();
-  await page.goto(`http://127.0.0.1:${servers[0].address().port}/`);
+  await page.goto(servers[0].url);
   isolatedPage = await browser.context.newPage();
-  await isolatedPage.goto(`http://127.0.0.1:${servers[1].address().port}/`);
+  await isolatedPage.goto(servers[1].url);
 });
 after(async () => {
   await browser?.close();
