@@ -18,7 +18,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
-	fuzz fuzz-build wasm check-wasm site check-site
+	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -218,10 +218,10 @@ site: $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js ## bu
 	grep -q 'content="local"' $(SITE_BUILD)/index.html
 
 # Without emcc (scripts/install-deps.sh wasm installs it) the WebAssembly tests are skipped, saying so.
-check-wasm: all ## the Node build through the command-line tests, its bench signature, the module's API
+check-wasm: all ## the Node build through the command-line tests, its bench signature, the module's API, the static site
 	@if ! command -v emcc >/dev/null; then \
 		echo "check-wasm: skipped: emcc is missing (scripts/install-deps.sh wasm installs it)"; exit 0; fi; \
-	$(MAKE) wasm && tests/wasm.sh $(BUILD)
+	$(MAKE) wasm site && tests/wasm.sh $(BUILD)
 
 -include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)
 -include $(wildcard $(WASM_BUILD)/*/*/*.d)

@@ -3,7 +3,8 @@
 # through the command-line contract (tests/run.sh --program), its bench signature (the node count
 # must equal the native one; both speeds are printed), and the page module's JavaScript API under
 # Node (tests/wasm/module.test.js) and in chromium (tests/wasm/chromium.test.mjs, with the bench in
-# the browser). Usage: tests/wasm.sh BUILD_DIR     (make check-wasm does this)
+# the browser), and the static site build-site/ (make site) in chromium (tests/wasm/site.test.mjs).
+# Usage: tests/wasm.sh BUILD_DIR     (make check-wasm does this)
 # Ends with the line "N passed, N failed[, N skipped]"; a non-zero exit status when anything failed.
 set -u
 if [ $# -ne 1 ]; then
@@ -69,8 +70,10 @@ if command -v chromium >/dev/null; then
   # playwright-core, as the browser tests of the web app install it.
   [ -d tests/e2e/node_modules/playwright-core ] || (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
   HEXCHESS=$native node_tests tests/wasm/chromium.test.mjs
+  echo "== the static site (make site) in chromium: games against the engine, no server"
+  HEXCHESS=$native node_tests tests/wasm/site.test.mjs
 else
-  skipped=$((skipped + 1))
+  skipped=$((skipped + 2))
   echo "skipped: chromium is missing (scripts/install-deps.sh test installs it)"
 fi
 

@@ -64,6 +64,7 @@ class Local {
     this.live = new Map();      // id → the game in play and what only a running page has
     this.player = hx.engine();  // plays the engine's moves and weighs draw offers, one search at a time
     this.analyst = hx.engine();
+    this.analysed = null;       // the game the analyst works for
     this.queue = Promise.resolve();
   }
 
@@ -101,21 +102,24 @@ class Local {
   }
 
   async create(game) {
-    const id = await stored(this.db, 'readwrite', (s) => s.add({ ...game.saved(), version: 0, created: now(), updated: now() }));
-    const live = { id, game, created: now(), updated: now(), version: 0, thinking: false, analysis: null, run: 0, analysisRun: 0, streams: new Set() };
-    this.live.set(id, live);
-    this.engineTurn(live);
-    return this.state(live);
+    const r = { ...game.saved(), version: 0, created: now(), updated: now() };
+    const id = await stored(this.db, 'readwrite', (s) => s.add(r));
+    return this.state(this.track(id, game, r));
   }
 
   async load(id) {
     if (this.live.has(id)) return this.live.get(id);
     const r = await stored(this.db, 'readonly', (s) => s.get(id));
     if (!r) throw new HexchessError(`no game ${id}`, 404);
-    const live = { id, game: this.hx.restore(r), created: r.created, updated: r.updated, version: r.version, thinking: false, analysis: null, run: 0,
-                   analysisRun: 0, streams: new Set() };
+    return this.track(id, this.hx.restore(r), r);
+  }
+
+  // The game in play, with what only a running page has; r: its stored record.
+  track(id, game, r) {
+    const live = { id, game, created: r.created, updated: r.updated, version: r.version, thinking: false,
+                   analysis: null, analysing: null, run: 0, analysisRun: 0, streams: new Set() };
     this.live.set(id, live);
-    // A reload while the engine was to move: it moves now.
+    // A new game, or a reload, while the engine is to move: it moves now.
     this.engineTurn(live);
     return live;
   }
@@ -124,8 +128,9 @@ class Local {
   state(live) {
     const s = live.game.state();
     const seats = Object.fromEntries(['white', 'black'].map((c) => [c, s[c] === 'engine' ? 'engine' : 'open']));
-    return { ...s, id: live.id, version: live.version, created: live.created, updated: live.updated, thinking: live.thinking, waiting: false,
-             analysis: live.analysis, takeback_offer: null, seats, time_control: null, clock: null, rematch: null };
+    return { ...s, id: live.id, version: live.version, created: live.created, updated: live.updated,
+             thinking: live.thinking, waiting: false, analysis: live.analysis, takeback_offer: null, seats,
+             time_control: null, clock: null, rematch: null };
   }
 
   async save(live) {
@@ -226,7 +231,9 @@ class Local {
     const d = live.game.description();
     if (ply === undefined) ply = d.moves.length;
     if (!Number.isInteger(ply) || ply < 0 || ply > d.moves.length) throw new HexchessError('ply out of range', 400);
-    await this.stopAnalysis(live, true);
+    // One analysis at a time, of whichever game.
+    if (this.analysed) await this.stopAnalysis(this.analysed, true);
+    this.analysed = live;
     d.moves = d.moves.slice(0, ply);
     const run = ++live.analysisRun;
     live.analysis = { running: true, ply, depth: 0, seldepth: 0, score: 0, mate: null, nodes: 0, time_ms: 0, pv: '',
@@ -274,7 +281,8 @@ class Local {
   }
 
   emitAnalysis(live) {
-    for (const stream of live.streams) this.send(live, stream, 'analysis', { version: live.version, analysis: live.analysis });
+    const data = { version: live.version, analysis: live.analysis };
+    for (const stream of live.streams) this.send(live, stream, 'analysis', data);
   }
 
   send(live, stream, name, data) {

@@ -81,9 +81,12 @@ test("C'escacs against the engine: a reload resumes the game from IndexedDB, the
   copyFileSync(await download.path(), file);
   const replay = execFileSync(process.env.HEXCHESS || join(root, 'build/hexchess'), ['replay', file]).toString();
   assert.match(replay, /^1 6 \* /, `the record reads back: ${replay}`);
+  // The engine agrees to a take-back at once: back to White's last move.
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#movelist .mv[data-ply]').length === 4);
 });
 
-test('Gliński against the engine, analysed: a line in the notation, and Stop ends it', async () => {
+test('Gliński against the engine, analysed (a line in the notation, Stop ends it), a draw offer declined', async () => {
   await newGame(page, { variant: 'glinski', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
   await clickMove(page, 'f5', 'f6');
   await waitForMoves(page, 2);
@@ -99,4 +102,8 @@ test('Gliński against the engine, analysed: a line in the notation, and Stop en
   await page.waitForFunction(() => document.getElementById('analyse').textContent === 'Analyse');
   await page.waitForFunction(() => !document.getElementById('analysis').textContent.includes('…'),
     null, { timeout: 3000 });
+  // A draw offer in the opening: the engine, weighing it from its side, declines.
+  await page.click('#draw-offer');
+  await page.waitForFunction(() => /offers a draw/.test(document.getElementById('status').textContent));
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'White to move');
 });
