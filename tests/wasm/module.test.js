@@ -95,6 +95,23 @@ test("ends: resignation, draw offered and accepted, a claim refused", () => {
   assert.strictEqual(m.status().reason, "checkmate");
 });
 
+test("saved() and restore(): the same game back, its result and a standing offer kept; the engine answers an offer", () => {
+  const g = hx.newGame("glinski", { black: "engine", level: 3, movetime: 500 });
+  g.play("f5f6");
+  g.draw("offer", "white");
+  const back = hx.restore(JSON.parse(JSON.stringify(g.saved())));
+  assert.deepStrictEqual(back.state(), g.state());
+  assert.strictEqual(back.state().draw_offer, "white");
+  assert.strictEqual(back.answerDrawOffer(false).draw_offer, null);
+  assert.throws(() => back.answerDrawOffer(true), (e) => e.status === 409);
+  g.resign("white");
+  const over = hx.restore(g.saved()).state();
+  assert.deepStrictEqual([over.status, over.result, over.reason], ["over", g.state().result, g.state().reason]);
+  const agreed = hx.restore(back.saved());
+  agreed.draw("offer", "white");
+  assert.strictEqual(agreed.answerDrawOffer(true).status, "over");
+});
+
 test("records: a C'escacs game read, written and read back", () => {
   const file = path.join(root, "tests/data/cescacs/games/game01.ctl-pgn");
   const g = hx.importRecord(fs.readFileSync(file, "utf8"));
