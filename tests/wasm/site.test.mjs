@@ -49,7 +49,7 @@ async function playAnyMove(page, white) {
   throw new Error('no move found');
 }
 
-test("C'escacs against the engine: a reload resumes the game from IndexedDB, the record exports", async () => {
+test("C'escacs against the engine: a reload resumes the game from IndexedDB, the record exports and imports", async () => {
   await newGame(page, { variant: 'cescacs', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
   await clickMove(page, 'E7', 'E13');
   await waitForMoves(page, 2);
@@ -84,6 +84,11 @@ test("C'escacs against the engine: a reload resumes the game from IndexedDB, the
   // The engine agrees to a take-back at once: back to White's last move.
   await page.click('#undo');
   await page.waitForFunction(() => document.querySelectorAll('#movelist .mv[data-ply]').length === 4);
+  // The record imports as a new game of the browser's.
+  await page.setInputFiles('#record-upload', file);
+  await page.waitForFunction((h) => location.hash !== h, hash);
+  await waitForMoves(page, 6);
+  assert.deepEqual((await moves(page).allTextContents()).slice(0, 4), played);
 });
 
 test('Gliński against the engine, analysed (a line in the notation, Stop ends it), a draw offer declined', async () => {
