@@ -205,7 +205,8 @@ test('against the engine on a 3 + 2 clock: no time per move asked, both clocks s
   await f.locator('input[name=opponent][value=engine]').check();
   await f.locator('input[name=colour][value=white]').check();
   await f.locator('#level').fill('1');
-  assert.ok(await desk.locator('#movetime-field').isVisible());
+  await f.locator('#time-control').selectOption('');
+  assert.ok(await desk.locator('#movetime-field').isVisible(), 'no clock: the time per move is asked');
   await f.locator('#time-control').selectOption('3+2');
   assert.ok(await desk.locator('#movetime-field').isHidden(), 'the engine plays on the clock');
   await desk.click('#new-start');
@@ -219,6 +220,18 @@ test('against the engine on a 3 + 2 clock: no time per move asked, both clocks s
   // The engine has answered on its own clock; White's runs again.
   await desk.waitForSelector('#player-bottom .clock.running');
   assert.match(await text(desk, '#player-top .clock'), /^[23]:\d\d$/);
+});
+
+test('the new-game dialog for a friend on a custom clock fits a small phone', async () => {
+  await watcher.click('#nav-new');
+  const f = watcher.locator('#new-form');
+  await f.locator('input[name=opponent][value=friend]').check();
+  assert.ok(await watcher.locator('#colour-set').isVisible(), 'the creator chooses a colour');
+  assert.ok(await watcher.locator('#engine-set').isHidden());
+  await f.locator('#time-control').selectOption('custom');
+  assert.ok(await watcher.locator('#base-min').isVisible() && await watcher.locator('#increment-s').isVisible());
+  await assertInside(watcher, watcher.locator('#new-dialog'), 'the new-game dialog');
+  await watcher.click('#new-form button[value=cancel]');
 });
 
 // Cell names of a variant, by index.
