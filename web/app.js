@@ -216,12 +216,13 @@ function renderStatus() {
   s.textContent = text;
   const banner = $('banner');
   const forced = canMove() && promotesHere(g.legal);
-  banner.hidden = !forced && !watching(g);
-  banner.classList.toggle('watching', !forced);
+  const spectator = !forced && watching(g);
+  banner.hidden = !forced && !spectator;
+  banner.classList.toggle('watching', spectator);
   if (forced) {
     const names = [...new Set(g.legal.map((m) => ui.variants[g.variant].cells[m.from].name))];
     banner.textContent = `Forced promotion: your pawn on ${names.join(', ')} awaits promotion — tap it to choose the piece.`;
-  } else {
+  } else if (spectator) {
     banner.textContent = 'Spectating: you watch this game; only its players can move.';
   }
 }

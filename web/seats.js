@@ -23,8 +23,9 @@ export function keepRematchTokens(fromId, toId) {
 }
 
 // The colours this browser may play in game g: a seat whose token it holds, or an "open" seat
-// (a game saved before seats, anyone's). None: it watches.
+// (a game saved before seats, anyone's; every seat of a back end without seats, as the one inside
+// the browser). None: it watches.
 export function heldSeats(g) {
   const t = seatTokens(g.id);
-  return ['white', 'black'].filter((c) => g[c] === 'human' && (g.seats?.[c] === 'open' || !!t[c]));
+  return ['white', 'black'].filter((c) => g[c] === 'human' && ((g.seats ? g.seats[c] : 'open') === 'open' || !!t[c]));
 }
