@@ -7,6 +7,10 @@ import { renderAnalysis, analysisShown } from './analysis.js';
 import {
   choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
 } from './chooser.js';
+import { seatTokens, keepTokens, heldSeats } from './seats.js';
+import { showClocks } from './clock.js';
+import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from './friend.js';
+import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -33,16 +37,6 @@ const ui = {
   board: null,
 };
 
-// ---- seats ----
-// The server gives a game's seat tokens once, in the answer that creates it; this browser keeps them
-// per game so that a reload still plays.
-const seatKey = (id) => `hexchess.seats.${id}`;
-function seatTokens(id) {
-  try { return JSON.parse(localStorage.getItem(seatKey(id))) || {}; } catch { return {}; }
-}
-function keepTokens(g) {
-  if (g.tokens && Object.keys(g.tokens).length) localStorage.setItem(seatKey(g.id), JSON.stringify(g.tokens));
-}
 // A request for game id acts for the side its body names, else for the side to move; with one seat
 // held, for that one.
 function tokenFor(id, body) {
@@ -57,9 +51,11 @@ function api(method, path, body) {
   return backend.request(method, path, body, game && tokenFor(Number(game[1]), body));
 }
 
-function showError(msg) {
+// info: news rather than an error.
+function showError(msg, info = false) {
   const e = $('error');
   e.textContent = msg;
+  e.classList.toggle('info', info);
   e.hidden = false;
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => { e.hidden = true; }, 6000);
@@ -67,14 +63,15 @@ function showError(msg) {
 
 // ---- who plays what ----
 
-const humans = (g) => COLOURS.filter((c) => g[c] === 'human');
-// The side the viewer plays: the one human, or the side to move when both are human.
+// The side the viewer plays: the one seat this browser holds, or the side to move when it holds both
+// (or none: it watches).
 function mySide(g) {
-  const h = humans(g);
+  const h = heldSeats(g);
   return h.length === 1 ? h[0] : g.turn;
 }
+const watching = (g) => heldSeats(g).length === 0;
 function bottomSide(g) {
-  const h = humans(g);
+  const h = heldSeats(g);
   const base = h.length === 1 ? h[0] : 'white';
   return ui.flip ? (base === 'white' ? 'black' : 'white') : base;
 }
@@ -82,7 +79,7 @@ const latest = () => ui.game.moves.length;
 const atLatest = () => ui.view === latest();
 function canMove() {
   const g = ui.game;
-  return g && atLatest() && g.status === 'ongoing' && g[g.turn] === 'human' && !choosing() && !ui.sending;
+  return g && atLatest() && g.status === 'ongoing' && heldSeats(g).includes(g.turn) && !choosing() && !ui.sending;
 }
 
 // A pawn awaiting promotion does not move: its only moves are promotions where it stands.
@@ -148,6 +145,8 @@ function render() {
   renderStatus();
   renderMoves(g, ui.view, goTo);
   renderControls();
+  renderPrompt(g, heldSeats(g), action, openGame);
+  renderInvite(g);
   renderAnalysis(g, { view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
   $('pos-text').value = positionAt(ui.view);
   $('pos-format').textContent = variant.position_format;
@@ -165,10 +164,13 @@ function awaitingPawns(variant, board) {
   return marks;
 }
 
-// Who plays a side, beside its colour: nothing more when two people share the screen.
+// Who plays a side, beside its colour: nothing more when two people share the screen or for a
+// spectator. On a clock the engine's time per move is unused.
 function playerLabel(g, colour) {
-  if (g[colour] === 'engine') return `Engine · level ${g.level} · ${g.movetime / 1000} s`;
-  return humans(g).length === 1 ? 'You' : '';
+  if (g[colour] === 'engine') return `Engine · level ${g.level}${g.clock ? '' : ` · ${g.movetime / 1000} s`}`;
+  const held = heldSeats(g);
+  if (held.length !== 1) return '';
+  return held[0] === colour ? 'You' : 'Opponent';
 }
 
 // The server runs a few engines for every game: work beyond them queues.
@@ -179,6 +181,8 @@ function engineState(g) {
 function renderPlayers() {
   const g = ui.game;
   const bottom = bottomSide(g), top = bottom === 'white' ? 'black' : 'white';
+  const clockOf = (id) => $(id).querySelector('.clock');
+  showClocks(g, { [top]: clockOf('player-top'), [bottom]: clockOf('player-bottom') });
   for (const [id, colour] of [['player-top', top], ['player-bottom', bottom]]) {
     const turn = g.status === 'ongoing' && turnAt(ui.view) === colour && atLatest();
     const bar = $(id);
@@ -199,15 +203,21 @@ function renderStatus() {
   if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
   else if (g.thinking) text = `${cap(g.turn)} to move — ${g.waiting ? engineState(g) : 'the engine is thinking…'}`;
   else text = `${cap(g.turn)} to move${g.check !== 'none' ? ' — check' : ''}`;
-  if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
+  const pending = pendingText(g, heldSeats(g));
+  if (pending) text += ` · ${pending}`;
+  else if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
   if (!atLatest()) text += ` (${viewingText(g)})`;
   s.textContent = text;
   const banner = $('banner');
   const forced = canMove() && promotesHere(g.legal);
-  banner.hidden = !forced;
+  const spectator = !forced && watching(g);
+  banner.hidden = !forced && !spectator;
+  banner.classList.toggle('watching', spectator);
   if (forced) {
     const names = [...new Set(g.legal.map((m) => ui.variants[g.variant].cells[m.from].name))];
     banner.textContent = `Forced promotion: your pawn on ${names.join(', ')} awaits promotion — tap it to choose the piece.`;
+  } else if (spectator) {
+    banner.textContent = 'Spectating: you watch this game; only its players can move.';
   }
 }
 
@@ -221,20 +231,26 @@ function viewingText(g) {
 function renderControls() {
   const g = ui.game;
   const on = g.status === 'ongoing';
-  const me = mySide(g), other = me === 'white' ? 'black' : 'white';
+  const me = mySide(g), held = heldSeats(g);
   $('nav-first').disabled = $('nav-prev').disabled = ui.view === 0;
   $('nav-next').disabled = $('nav-last').disabled = atLatest();
-  $('undo').disabled = g.moves.length === 0 || humans(g).length === 0;
-  $('resign').disabled = !on || humans(g).length === 0;
-  const offerToMe = on && g.draw_offer && g[g.draw_offer === 'white' ? 'black' : 'white'] === 'human' &&
-    (humans(g).length === 2 || g.draw_offer === other);
-  $('draw-accept').hidden = $('draw-decline').hidden = !offerToMe;
-  $('draw-offer').hidden = offerToMe;
-  $('draw-offer').disabled = !on || humans(g).length === 0 || g.draw_offer === me;
-  $('draw-claim').hidden = !(on && g.claimable !== 'none');
+  // A spectator has no say in the game; the players' buttons give way to a rematch at the end.
+  for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on && id !== 'undo';
+  const asked = on && g.takeback_offer === me && held.length === 1;
+  $('undo').disabled = g.moves.length === 0 || asked;
+  $('undo').textContent = asked ? 'Take-back asked…' : 'Take back';
+  $('resign').disabled = !on;
+  const offered = on && g.draw_offer === me;
+  $('draw-offer').disabled = !on || offered;
+  $('draw-offer').textContent = offered ? 'Draw offered…' : 'Offer draw';
+  $('draw-claim').hidden = !(on && held.length && g.claimable !== 'none');
   if (!$('draw-claim').hidden) $('draw-claim').textContent = `Claim draw (${g.claimable})`;
+  $('rematch').hidden = on || !held.length;
+  $('rematch').textContent = g.rematch ? 'Go to the rematch' : 'Rematch (colours swapped)';
   $('analyse').textContent = ui.analysing ? 'Stop' : 'Analyse';
-  $('analyse').disabled = $('hint').disabled = g.thinking || !analysable(g);
+  // The server lets only a player start an analysis of a game with seats.
+  const outsider = !held.length && Object.values(g.seats || {}).includes('token');
+  $('analyse').disabled = $('hint').disabled = g.thinking || !analysable(g) || outsider;
 }
 
 // ---- moving ----
@@ -329,6 +345,8 @@ async function play(text) {
 function setGame(g) {
   const fresh = !ui.game || ui.game.id !== g.id;
   const grew = ui.game && g.moves.length !== ui.game.moves.length;
+  const news = answerNews(ui.game, g, heldSeats(g));
+  if (news) showError(news, true);
   ui.game = g;
   if (fresh || ui.follow || grew && ui.view >= g.moves.length) ui.view = g.moves.length;
   if (ui.view > g.moves.length) ui.view = g.moves.length;
@@ -378,11 +396,15 @@ function stopFollowing() {
 
 // The side that moved last asks; a browser holding both seats (same screen) also agrees at once.
 async function takeBack() {
-  const g = ui.game, t = seatTokens(g.id);
-  const sameScreen = humans(g).length === 2 && !!t.white === !!t.black;
+  const g = ui.game;
+  const sameScreen = heldSeats(g).length === 2;
   const last = g.turn === 'white' ? 'black' : 'white';
   await action('undo', { side: sameScreen ? last : mySide(g) });
   if (sameScreen && ui.game.takeback_offer === last) await action('undo', { action: 'accept', side: g.turn });
+}
+
+function openGame(id) {
+  location.hash = `#/game/${id}`;
 }
 
 async function loadGame(id) {
@@ -491,7 +513,7 @@ function route() {
   if ((m = h.match(/^#\/game\/(\d+)$/))) loadGame(Number(m[1]));
   else if ((m = h.match(/^#\/game\/(\d+)\/(white|black)\/([0-9a-f]{64})$/))) {
     // A seat's link: keep its token, and take it out of the address bar and the history.
-    localStorage.setItem(seatKey(m[1]), JSON.stringify({ ...seatTokens(m[1]), [m[2]]: m[3] }));
+    keepTokens(Number(m[1]), { [m[2]]: m[3] });
     location.replace(`#/game/${m[1]}`);
   } else if (h === '#/games') showGames();
   else {
@@ -521,8 +543,10 @@ function syncNewForm() {
   const f = $('new-form');
   const variant = f.variant.value;
   const engine = f.opponent.value === 'engine';
-  $('colour-set').hidden = !engine;
+  $('colour-set').hidden = f.opponent.value === 'human';
   $('engine-set').hidden = !engine;
+  $('movetime-field').hidden = !!f.clock.value; // the engine plays on the clock instead
+  $('base-field').hidden = $('increment-field').hidden = f.clock.value !== 'custom';
   $('castling-set').hidden = !ui.variants[variant].castling;
   $('new-format').textContent = ui.variants[variant].position_format;
   $('level-out').textContent = f.level.value;
@@ -548,12 +572,13 @@ async function startNewGame(e) {
     level: Number(f.level.value),
     movetime: Number(f.movetime.value),
     castling: !f.nocastling.checked,
+    ...timeControl(f),
   };
   const pos = f.position.value.trim();
   if (pos) body.position = pos;
   try {
     const g = await api('POST', 'games', body);
-    keepTokens(g);
+    keepTokens(g.id, f.opponent.value === 'friend' ? inviteFriend(g, colour) : g.tokens);
     $('new-dialog').close();
     ui.flip = false;
     ui.game = null;
@@ -581,7 +606,7 @@ function importPlayers() {
 async function importRecord(text) {
   try {
     const g = await api('POST', 'games/import', { text, ...importPlayers() });
-    keepTokens(g);
+    keepTokens(g.id, g.tokens);
     location.hash = `#/game/${g.id}`;
   } catch (e) {
     showError(e.message);
@@ -606,12 +631,10 @@ function wire() {
     if (confirm('Resign this game?')) action('resign', { side: mySide(ui.game) });
   });
   $('draw-offer').addEventListener('click', () => action('draw', { action: 'offer', side: mySide(ui.game) }));
-  const receiver = () => {
-    const g = ui.game;
-    return g.draw_offer === 'white' ? 'black' : 'white';
-  };
-  $('draw-accept').addEventListener('click', () => action('draw', { action: 'accept', side: receiver() }));
-  $('draw-decline').addEventListener('click', () => action('draw', { action: 'decline', side: receiver() }));
+  $('rematch').addEventListener('click', () => rematch(ui.game, api, openGame).catch((e) => showError(e.message)));
+  $('invite-copy').addEventListener('click', () => copyField($('invite-link'), $('invite-copy')));
+  $('watch-copy').addEventListener('click', () => copyField($('watch-link'), $('watch-copy')));
+  $('invite-close').addEventListener('click', closeInvite);
   $('draw-claim').addEventListener('click', () => action('draw', { action: 'claim', side: mySide(ui.game) }));
   $('analyse').addEventListener('click', () => {
     ui.analysing = !ui.analysing;
@@ -629,10 +652,7 @@ function wire() {
     analyse(HINT_MS);
   });
   $('threats').addEventListener('change', render);
-  $('pos-copy').addEventListener('click', async () => {
-    const text = $('pos-text').value;
-    try { await navigator.clipboard.writeText(text); } catch { $('pos-text').select(); document.execCommand('copy'); }
-  });
+  $('pos-copy').addEventListener('click', () => copyField($('pos-text'), $('pos-copy')));
   // Without a server the record is made in the page, and saved from there as a file.
   $('record-download').addEventListener('click', async (e) => {
     if (backend.recordUrl(ui.game.id)) return;

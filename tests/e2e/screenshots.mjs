@@ -6,22 +6,26 @@ const [hexchess, outdir] = process.argv.slice(2);
 const server = await startServer(hexchess);
 const browser = await startBrowser();
 
-async function api(method, path, body) {
-  const res = await fetch(server.url + 'api/' + path, {
-    method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body),
-  });
+async function api(method, path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(server.url + 'api/' + path, { method, headers, body: body && JSON.stringify(body) });
   return res.json();
 }
 
 // Opens a new game of two people (from spec) in a fresh page of `device`, runs `extra` on it and
-// saves the screen as `file`.
+// saves the screen as `file`. The page plays both seats, as when it creates a game itself, or only
+// spec.seat's, as a friend's link gives it; spec.asks: what the other seat asks first
+// ({ path, body }).
 async function shot(device, spec, file, extra) {
   const context = await browser.newContext(device);
   const page = await context.newPage();
-  const game = await api('POST', 'games', { white: 'human', black: 'human', ...spec });
-  // The page plays both seats, as when it creates a game itself.
-  await context.addInitScript(([id, tokens]) => localStorage.setItem(`hexchess.seats.${id}`, JSON.stringify(tokens)),
-    [game.id, game.tokens]);
+  const { seat, asks, ...create } = spec;
+  const game = await api('POST', 'games', { white: 'human', black: 'human', ...create });
+  const tokens = seat ? { [seat]: game.tokens[seat] } : game.tokens;
+  if (asks) await api('POST', `games/${game.id}/${asks.path}`, asks.body, game.tokens[seat === 'white' ? 'black' : 'white']);
+  await context.addInitScript(([id, held]) => localStorage.setItem(`hexchess.seats.${id}`, JSON.stringify(held)),
+    [game.id, tokens]);
   await page.goto(`${server.url}#/game/${game.id}`);
   await page.waitForSelector('svg.board');
   const touch = !!device.hasTouch;
@@ -66,5 +70,26 @@ await shot(small, { variant: 'cescacs', position: '/25:1P2/15:1k6/6:3J3/3:RNNR/2
     await press(hex('E25'));
     await press(hex('E27'));
   });
+
+// Playing a friend on a clock: a draw offered on the desktop, a take-back asked on a phone, the
+// last seconds on the small phone, and the invitation just after the game was made.
+await shot(desktop, { ...CESCACS, time_base: 300000, time_increment: 3000, seat: 'white',
+  asks: { path: 'draw', body: { action: 'offer' } } }, 'friend.png');
+await shot(phone, { ...GLINSKI, moves: [...GLINSKI.moves, 'd1f4'], time_base: 180000, time_increment: 2000,
+  seat: 'black', asks: { path: 'undo', body: { action: 'request' } } }, 'phone-390x844-friend.png');
+await shot(small, { variant: 'mccooey', moves: ['f4f5', 'f8f7'], time_base: 13000, seat: 'white' },
+  'phone-360x740-clock.png', ({ page }) => page.waitForSelector('#player-bottom .clock.low.running'));
+{
+  const context = await browser.newContext(desktop);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector('#new-dialog[open]');
+  await page.locator('input[name=opponent][value=friend]').check();
+  await page.locator('#time-control').selectOption('15+10');
+  await page.click('#new-start');
+  await page.waitForSelector('#invite', { state: 'visible' });
+  await page.screenshot({ path: `${outdir}/friend-invite.png` });
+  await context.close();
+}
 await browser.close();
 await server.stop();
