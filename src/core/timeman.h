@@ -15,12 +15,12 @@ typedef struct {
 double time_now_ms(void);
 /* The search starts now, with no limit until time_plan. */
 void time_start(TimePlan *t);
-/* Plans the search for us from the limits, keeping overhead_ms back for transmission. */
+/* Plans the search for us from the limits; a clock keeps overhead_ms back for transmission. */
 void time_plan(TimePlan *t, const SearchLimits *l, Color us, int overhead_ms);
 double time_elapsed_ms(const TimePlan *t);
 /* The hard limit has passed: stop at once. */
 bool time_hard_limit_passed(const TimePlan *t);
-/* Past this point a new iteration would likely not finish: do not start one. */
+/* The planned time is spent: do not start another iteration. */
 bool time_soft_limit_passed(const TimePlan *t);
 
 #endif
