@@ -9,8 +9,12 @@
 #include "status.h"
 #include "thread.h"
 
-/* Where a stalemate wins for the stalemating side: below any mate, above any material edge. */
-enum { SCORE_STALEMATE_WIN = SCORE_MATE_IN_MAX - 2000, SCORE_KNOWN = SCORE_STALEMATE_WIN - MAX_PLY };
+/* Scores from here up are mates: the table stores them relative to the node. */
+enum { SCORE_KNOWN = SCORE_MATE_IN_MAX };
+/* A whole point beyond a draw, in pawns, for weighing a stalemate's share of it: a lead this large
+ * practically always wins, so a stalemate giving less than the point is worth less than it (and
+ * far less than a mate), yet a stalemate beats a small lead. */
+enum { WIN_IN_PAWNS = 10 };
 
 /* Search margins, each with why it has its size (depths in plies, margins in centipawns). */
 enum {
@@ -327,7 +331,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     gen_legal(p, &ml);
     if (ml.count == 0)
         return in_check ? -SCORE_MATE + ply
-                        : arbiter_stalemated_score(p->v, SCORE_STALEMATE_WIN - ply, draw_score(w));
+                        : arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
 
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt_move, ply);
