@@ -517,6 +517,32 @@ static EvalTables *eval_tables(const DataSet *set)
     return t;
 }
 
+/* The quiescence search's generator: the legal moves that capture or promote, in the same order. */
+static void compare_noisy(Position *p, int line, void *ctx)
+{
+    int *bad = ctx;
+    MoveList all, noisy;
+    gen_legal(p, &all);
+    gen_legal_noisy(p, &noisy);
+    int n = 0;
+    for (int i = 0; i < all.count; i++)
+        if (move_is_noisy(p, all.moves[i]) && (n >= noisy.count || noisy.moves[n++] != all.moves[i]))
+            n = noisy.count + 1;
+    if (n != noisy.count) {
+        print_error("line %d: %d noisy moves generated, not those of the %d legal moves\n", line, noisy.count,
+                    all.count);
+        (*bad)++;
+    }
+}
+
+static void test_noisy_moves(void **state)
+{
+    const DataSet *set = *state;
+    int bad = 0;
+    visit_data_positions(set, compare_noisy, &bad);
+    assert_int_equal(bad, 0);
+}
+
 /* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
 static void test_see(void **state)
 {
@@ -606,6 +632,7 @@ int main(void)
         cmocka_unit_test(test_option_table),
         PER_GAME(test_legal, cescacs),          PER_GAME(test_legal, glinski),
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
+        PER_GAME(test_noisy_moves, cescacs),    PER_GAME(test_noisy_moves, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),
         cmocka_unit_test(test_sees_mate_by_losing_capture),

@@ -192,7 +192,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     TTHit tt = tt_lookup(w, ply);
     if (beta - alpha == 1 && tt_settles(&tt, 0, alpha, beta))
         return tt.score;
-    bool in_check = pos_in_check(p) && qply < QSEARCH_EVASION_PLIES;
+    bool checked = qply == 0 ? w->in_check[ply] : pos_in_check(p);
+    bool in_check = checked && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
         return in_check ? 0 : evaluate(p, w->eval, &w->pawns);
     int best = -SCORE_INFINITE, orig_alpha = alpha, static_eval = TT_NO_EVAL;
@@ -216,16 +217,15 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             alpha = best;
     }
     MoveList ml;
-    if (in_check)
-        gen_legal(p, &ml);
-    else
-        gen_legal_noisy(p, &ml);
-    if (in_check && ml.count == 0)
-        return -SCORE_MATE + ply;
+    MoveFilter filter;
+    gen_moves(p, checked, !in_check, &ml, &filter);
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt.move, ply);
+    int sorted_from = ml.count;
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i);
+        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
+        if (!move_is_safe(p, &filter, m))
+            continue;
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
         if (!in_check && !best_promotion_only(w, &ml, m))
             continue;
@@ -246,20 +246,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         if (record_score(w, ply, m, score, &best, &best_move, &alpha, beta))
             break;
     }
-    if (best == -SCORE_INFINITE) /* in check, every evasion pruned: cannot happen, but stay sane */
-        return alpha;
+    if (best == -SCORE_INFINITE) /* in check, and no move is legal */
+        return -SCORE_MATE + ply;
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&w->engine->tt, p->key, best_move, score_to_tt(best, ply), static_eval, 0, bound);
     return best;
-}
-
-/* Asked only of a move about to be pruned, so that the cost of playing it is rarely paid. */
-static bool gives_check(Position *p, Move m)
-{
-    pos_make(p, m);
-    bool check = pos_in_check(p);
-    pos_unmake(p);
-    return check;
 }
 
 static bool excluded_at_root(const Worker *w, Move m)
@@ -303,7 +294,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         return tt.score;
     Move tt_move = tt.move;
 
-    bool in_check = pos_in_check(p);
+    bool in_check = w->in_check[ply];
     int static_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate(p, w->eval, &w->pawns);
     w->static_evals[ply] = static_eval;
     /* Better than two plies ago: pruning may be bolder, reductions smaller. */
@@ -318,6 +309,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (null_ok && depth >= NMP_DEPTH && static_eval >= beta && has_pieces(p, p->stm)) {
             int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR;
             pos_make_null(p);
+            w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake(p);
             if (atomic_load_explicit(&e->stop, memory_order_relaxed))
@@ -328,21 +320,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     }
 
     MoveList ml;
-    gen_legal(p, &ml);
-    if (ml.count == 0)
-        return in_check ? -SCORE_MATE + ply
-                        : arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
-
+    MoveFilter filter;
+    gen_moves(p, in_check, false, &ml, &filter);
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt_move, ply);
+    int sorted_from = ml.count;
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES];
     int quiet_nb = 0;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i);
-        if (root && excluded_at_root(w, m))
+        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
+        /* Legality is tested only here: a cutoff spares the test of the moves after it. */
+        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
             continue;
         bool noisy = move_is_noisy(p, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
@@ -357,12 +348,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                           static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            if ((late || futile || losing) && !gives_check(p, m))
+            if ((late || futile || losing) && !move_gives_check(p, m))
                 continue;
         }
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
-        bool gives_check = pos_in_check(p);
+        bool gives_check = w->in_check[ply + 1] = pos_in_check(p);
         /* Step 6. Check extension. */
         /* (bounded: a line of checks may not grow past twice the iteration's depth) */
         int new_depth = depth - 1 + (gives_check && ply < 2 * (w->completed_depth + 1) ? 1 : 0);
@@ -404,8 +395,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             break;
         }
     }
-    if (searched == 0) /* every root move excluded */
-        return alpha;
+    /* Nothing searched: every root move excluded, or (since a move is pruned only after one was
+     * searched) no legal move, mate or stalemate. */
+    if (searched == 0)
+        return root      ? alpha
+               : in_check ? -SCORE_MATE + ply
+                          : arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), in_check ? TT_NO_EVAL : static_eval, depth, bound);
     return best;
@@ -441,6 +436,7 @@ static int aspiration(Worker *w, int depth, int previous)
         alpha = previous - delta;
         beta = previous + delta;
     }
+    w->in_check[0] = pos_in_check(&w->pos);
     for (;;) {
         int score = search(w, alpha, beta, depth, 0, false);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
