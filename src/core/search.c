@@ -128,7 +128,7 @@ static void check_limits(Worker *w)
         return;
     if (e->limits.nodes && threads_nodes(e) >= e->limits.nodes)
         atomic_store(&e->stop, true);
-    if (time_hard_limit_passed(&e->time))
+    if (time_limit_passed(&e->time))
         atomic_store(&e->stop, true);
 }
 
@@ -141,7 +141,9 @@ static bool count_node(Worker *w)
     /* Once stopped, the calls still made while the stack unwinds are not nodes. */
     if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
         return true;
-    uint64_t n = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    /* Only this thread writes its count: a plain store, not a locked add, keeps it readable. */
+    uint64_t n = atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&w->nodes, n, memory_order_relaxed);
     if ((n & (CLOCK_CHECK_NODES - 1)) == 0 || (w->engine->limits.nodes && w->id == 0))
         check_limits(w);
     return atomic_load_explicit(&w->engine->stop, memory_order_relaxed);
@@ -499,13 +501,19 @@ static void iterate(Worker *w, const IterationPlan *plan)
                     plan->cb(&e->lines[i], plan->ctx);
             }
         }
+        /* Stopped before line 1 finished: a root move that beat the window in this unfinished
+         * iteration was searched in full to this depth, deeper than the last finished one. */
+        if (stopped && w->id == 0 && line == 0 && w->pv_len[0] > 0) {
+            e->lines[0].pv_len = w->pv_len[0];
+            memcpy(e->lines[0].pv, w->pv[0], sizeof(Move) * (size_t)w->pv_len[0]);
+        }
         if (stopped)
             break;
         w->completed_depth = depth;
         if (w->id != 0)
             continue;
         /* Step 8. Stop between iterations once the planned time is spent. */
-        if (time_soft_limit_passed(&e->time))
+        if (time_limit_passed(&e->time))
             break;
         int mate = e->limits.mate;
         if (mate && e->lines[0].is_mate && e->lines[0].mate_moves > 0 && e->lines[0].mate_moves <= mate)

@@ -8,7 +8,7 @@
 
 typedef struct {
     double start_ms;
-    int64_t soft_ms, hard_ms; /* 0: no time limit */
+    int64_t limit_ms; /* 0: no time limit */
 } TimePlan;
 
 /* Milliseconds on a monotonic-enough wall clock. */
@@ -18,9 +18,8 @@ void time_start(TimePlan *t);
 /* Plans the search for us from the limits; a clock keeps overhead_ms back for transmission. */
 void time_plan(TimePlan *t, const SearchLimits *l, Color us, int overhead_ms);
 double time_elapsed_ms(const TimePlan *t);
-/* The hard limit has passed: stop at once. */
-bool time_hard_limit_passed(const TimePlan *t);
-/* The planned time is spent: do not start another iteration. */
-bool time_soft_limit_passed(const TimePlan *t);
+/* The planned time is spent: stop, even inside an iteration (the search keeps the best root move
+ * that iteration has proved so far). */
+bool time_limit_passed(const TimePlan *t);
 
 #endif
