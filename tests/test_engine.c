@@ -543,6 +543,40 @@ static void test_noisy_moves(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* Attack detection asked both ways, from the attacked hex (who attacks it) and from the attackers
+ * (is it attacked), for every hex and side, also on boards where a move is tried without its lists. */
+static void compare_attacks(Position *p, int line, void *ctx)
+{
+    int *bad = ctx;
+    uint8_t who[64];
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int s = 0; s < p->v->geo.cell_count; s++)
+            if (pos_attacked(p, s, (Color)c) != (pos_attackers(p, s, (Color)c, who) > 0)) {
+                print_error("line %d: hex %d attacked by %d: the two tests disagree\n", line, s, c);
+                (*bad)++;
+            }
+    MoveList ml;
+    gen_legal(p, &ml);
+    for (int i = 0; i < ml.count; i++) {
+        bool fast = move_gives_check(p, ml.moves[i]);
+        pos_make(p, ml.moves[i]);
+        bool made = pos_in_check(p);
+        pos_unmake(p);
+        if (fast != made) {
+            print_error("line %d: move %d of %d: gives check %d, made %d\n", line, i, ml.count, fast, made);
+            (*bad)++;
+        }
+    }
+}
+
+static void test_attacks(void **state)
+{
+    const DataSet *set = *state;
+    int bad = 0;
+    visit_data_positions(set, compare_attacks, &bad);
+    assert_int_equal(bad, 0);
+}
+
 /* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
 static void test_see(void **state)
 {
@@ -633,6 +667,7 @@ int main(void)
         PER_GAME(test_legal, cescacs),          PER_GAME(test_legal, glinski),
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
         PER_GAME(test_noisy_moves, cescacs),    PER_GAME(test_noisy_moves, glinski),
+        PER_GAME(test_attacks, cescacs),        PER_GAME(test_attacks, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),
         cmocka_unit_test(test_sees_mate_by_losing_capture),

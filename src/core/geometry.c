@@ -78,7 +78,7 @@ void geometry_build(Geometry *g, int side)
             int n = 0;
             for (int t = g->step[d][s]; t != NO_CELL; t = g->step[d][t]) {
                 g->rays[s][d][n++] = (uint8_t)t;
-                g->reach[s][t] = REACH_LINE;
+                g->reach[s][t] = (uint8_t)(d + 1);
             }
             g->rays[s][d][n] = NO_CELL;
         }

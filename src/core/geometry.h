@@ -43,12 +43,12 @@ typedef struct {
     /* The hexes along each direction from each hex, nearest first, ended by NO_CELL: a slider's
      * walk reads them in a row instead of chasing one step after another. */
     uint8_t rays[MAX_CELLS][DIR_NB][MAX_RAY + 1];
-    /* How hex b lies from hex a: REACH_LINE along one of the 12 directions, REACH_LEAP a knight
+    /* How hex b lies from hex a: 1 + the direction from a along which b lies, REACH_LEAP a knight
      * leap away, 0 neither (then no man standing on one attacks the other). */
     uint8_t reach[MAX_CELLS][MAX_CELLS];
 } Geometry;
 
-enum { REACH_LINE = 1, REACH_LEAP = 2 };
+enum { REACH_LEAP = DIR_NB + 1 };
 
 void geometry_build(Geometry *g, int side);
 /* The hex at (column, line), or NO_CELL when off the board. */

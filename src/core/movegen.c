@@ -75,12 +75,18 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
         pos_unmake(p);
         return attacked;
     }
+    /* The mover's list entry moves too: pos_attacked looks from the men (the man taken stays in
+     * its side's list, but the board no longer shows it there). */
     int from = move_from(m), to = move_to(m);
     Piece moving = p->board[from], taken = p->board[to];
+    Color mover = piece_color(moving);
+    int index = p->man_index[from];
     int k = from == p->king[king_side] ? to : p->king[king_side];
     p->board[to] = moving;
     p->board[from] = EMPTY;
+    p->men[mover][index] = (uint8_t)to;
     bool attacked = k != NO_CELL && pos_attacked(p, k, by);
+    p->men[mover][index] = (uint8_t)from;
     p->board[from] = moving;
     p->board[to] = taken;
     return attacked;
@@ -100,7 +106,7 @@ bool move_gives_check(Position *p, Move m)
     if (k == NO_CELL)
         return false;
     const uint8_t *reach = p->v->geo.reach[k];
-    if (!made_in_full(m) && !reach[move_to(m)] && reach[move_from(m)] != REACH_LINE)
+    if (!made_in_full(m) && !reach[move_to(m)] && (!reach[move_from(m)] || reach[move_from(m)] == REACH_LEAP))
         return false;
     return attacks_king_after(p, m, (Color)!p->stm, p->stm);
 }

@@ -189,9 +189,47 @@ static bool king_leaps(const Position *p, Color by)
     return p->v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
 }
 
+/*
+ * The same question asked from the attackers' side: most men stand neither in line with the hex
+ * nor a leap from it, which the geometry tells at one look, so only a few need a closer one. It
+ * must agree with collect_attackers (a test compares them on every data position and hex).
+ */
 bool pos_attacked(const Position *p, int cell, Color by)
 {
-    return collect_attackers(p->v, p->board, cell, by, atoms_present(p, by), king_leaps(p, by), NULL) > 0;
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    const uint8_t *reach = g->reach[cell];
+    bool leaping_king = king_leaps(p, by);
+    for (int i = 0; i < p->men_count[by]; i++) {
+        int s = p->men[by][i];
+        Piece pc = p->board[s];
+        int r = reach[s];
+        if (!r || !pc || piece_color(pc) != by) /* a man taken on a board tried without its list */
+            continue;
+        PieceType type = piece_type(pc);
+        int atoms = v->atoms[type];
+        if (r == REACH_LEAP) {
+            if (atoms & ATOM_LEAP || (leaping_king && type == KING && s == v->king_start[by]))
+                return true;
+            continue;
+        }
+        int d = r - 1;
+        const uint8_t *ray = g->rays[cell][d];
+        if (ray[0] == s) {
+            if (v->near_attack[by][type] >> d & 1)
+                return true;
+            continue;
+        }
+        if (atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)) {
+            while (*ray != s && !p->board[*ray])
+                ray++;
+            if (*ray == s)
+                return true;
+        } else if (atoms & ATOM_ELEPHANT && d == (v->forward_dir[by] ^ 1) && ray[1] == s && !p->board[ray[0]]) {
+            return true; /* the elephant's two-step capture over an empty hex */
+        }
+    }
+    return false;
 }
 
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out)
