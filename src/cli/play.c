@@ -112,6 +112,14 @@ static void draw_board(const Play *pl)
     printf("\n\n");
 }
 
+/* A move about to be played, in the variant's notation with its own letters. */
+static void write_move(Play *pl, Move m, char text[MOVETEXT_MAX])
+{
+    Letters letters;
+    letters_default(&letters, pl->v);
+    movetext_write(pl->pos, m, STYLE_STANDARD, &letters, text);
+}
+
 static void print_moves(Play *pl)
 {
     /* Replay from the start to write each move in the variant's notation. */
@@ -409,8 +417,8 @@ static After do_hint(Play *pl, const char *arg)
     (void)arg;
     Move m = engine_pick(pl, true);
     if (m != MOVE_NONE) {
-        char text[MOVE_TEXT_MAX];
-        move_to_text(pl->pos, m, text);
+        char text[MOVETEXT_MAX];
+        write_move(pl, m, text);
         printf("Hint: %s\n", text);
     }
     return AFTER_PROMPT;
@@ -588,9 +596,7 @@ int cmd_play(const CliOptions *opts)
             if (m == MOVE_NONE)
                 break;
             char text[MOVETEXT_MAX];
-            Letters letters;
-            letters_default(&letters, pl.v);
-            movetext_write(pl.pos, m, STYLE_STANDARD, &letters, text);
+            write_move(&pl, m, text);
             printf("The engine plays %s\n", text);
             if (!play_move(&pl, m))
                 pl.engine[pl.pos->stm] = false; /* hand the game to the person, who can undo or save */
