@@ -156,8 +156,9 @@ static void test_texts(void **state)
     assert_false(verdict_winner(&v, &w));
 }
 
-/* What a stalemate is worth is the variant's: a win for the stalemating side in C'escacs and
- * Gliński, a draw in McCooey; the search's score for the stalemated side follows it. */
+/* What a stalemate is worth is the variant's: a minimal win for the stalemating side in C'escacs
+ * and Gliński, a draw in McCooey; the search's score for the stalemated side is its share of the
+ * point, between a loss and a draw. */
 static void test_stalemate_values(void **state)
 {
     (void)state;
@@ -165,9 +166,11 @@ static void test_stalemate_values(void **state)
     arbiter_judge(at("mccooey", "k/3/2K2/7/9/11/11/11/2p8/2P8/11 b - 0 1"), &v);
     assert_int_equal(v.outcome, OUTCOME_DRAW);
     assert_int_equal(v.reason, END_STALEMATE);
+    /* Between the draw and the loss by the stalemate's share: 1/2 (a draw), 3/4 and 2/3 (667). */
     assert_int_equal(arbiter_stalemated_score(get("mccooey"), 900, 7), 7);
-    assert_int_equal(arbiter_stalemated_score(get("glinski"), 900, 7), -900);
-    assert_int_equal(arbiter_stalemated_score(get("cescacs"), 900, 7), -900);
+    assert_int_equal(arbiter_stalemated_score(get("glinski"), 1000, 0), -500);
+    assert_int_equal(arbiter_stalemated_score(get("cescacs"), 1000, 0), -334);
+    assert_int_equal(arbiter_stalemated_score(get("glinski"), 1000, 100), -450);
 }
 
 int main(void)

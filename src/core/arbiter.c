@@ -41,8 +41,8 @@ void arbiter_judge(Position *p, Verdict *out)
 
 int arbiter_stalemated_score(const Variant *v, int win, int draw)
 {
-    int sign = stalemate_sign(v);
-    return sign ? -sign * win : draw;
+    int beyond_half = v->desc->stalemate_share_permille - 500;
+    return draw - (int)((int64_t)(win + draw) * beyond_half / 500);
 }
 
 /* Ends a game the board has not ended; false (out unchanged) when it is already over. */

@@ -47,7 +47,7 @@ const EngineOption engine_options[] = {
     {"Threads", OPT_SPIN, 1, 1, MAX_THREADS, "search threads (lazy SMP)", FIELD(threads), resize_threads},
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MULTIPV, "best lines to report", FIELD(multipv), NULL},
     {"Skill Level", OPT_SPIN, SKILL_MAX, 0, SKILL_MAX, "playing strength, 20 = full", FIELD(skill), NULL},
-    {"Move Overhead", OPT_SPIN, 30, 0, 5000, "milliseconds kept back per move for transmission", FIELD(move_overhead),
+    {"Move Overhead", OPT_SPIN, 30, 0, 5000, "milliseconds kept back from the clock per move for transmission", FIELD(move_overhead),
      NULL},
     {"Contempt", OPT_SPIN, 0, -200, 200, "centipawns a draw is worth less than even to the engine", FIELD(contempt),
      NULL},

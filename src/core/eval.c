@@ -149,9 +149,9 @@ static int slider_mobility(const Position *p, int s, int first)
     const Geometry *g = &p->v->geo;
     int n = 0;
     for (int d = first; d < first + 6; d++)
-        for (int t = g->step[d][s]; t != NO_CELL; t = g->step[d][t]) {
+        for (const uint8_t *ray = g->rays[s][d]; *ray != NO_CELL; ray++) {
             n++;
-            if (p->board[t])
+            if (p->board[*ray])
                 break;
         }
     return n;

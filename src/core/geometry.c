@@ -73,4 +73,16 @@ void geometry_build(Geometry *g, int side)
                 g->leaps[s][g->leap_count[s]++] = (uint8_t)t;
         }
     }
+    for (int s = 0; s < g->cell_count; s++)
+        for (int d = 0; d < DIR_NB; d++) {
+            int n = 0;
+            for (int t = g->step[d][s]; t != NO_CELL; t = g->step[d][t]) {
+                g->rays[s][d][n++] = (uint8_t)t;
+                g->reach[s][t] = (uint8_t)(d + 1);
+            }
+            g->rays[s][d][n] = NO_CELL;
+        }
+    for (int s = 0; s < g->cell_count; s++)
+        for (int i = 0; i < g->leap_count[s]; i++)
+            g->reach[s][g->leaps[s][i]] = REACH_LEAP;
 }

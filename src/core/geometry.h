@@ -11,6 +11,8 @@
 #include "types.h"
 
 enum { DIR_NB = 12, ORTH_FIRST = 0, ORTH_NB = 6, DIAG_FIRST = 6, DIAG_NB = 6, LEAP_NB = 12 };
+/* The longest ray: along a column, every other line. */
+enum { MAX_RAY = MAX_LINES / 2 };
 
 typedef struct {
     int dc, dl;
@@ -38,7 +40,15 @@ typedef struct {
     uint8_t neighbours[MAX_CELLS][DIR_NB];
     uint8_t leap_count[MAX_CELLS];
     uint8_t leaps[MAX_CELLS][LEAP_NB];
+    /* The hexes along each direction from each hex, nearest first, ended by NO_CELL: a slider's
+     * walk reads them in a row instead of chasing one step after another. */
+    uint8_t rays[MAX_CELLS][DIR_NB][MAX_RAY + 1];
+    /* How hex b lies from hex a: 1 + the direction from a along which b lies, REACH_LEAP a knight
+     * leap away, 0 neither (then no man standing on one attacks the other). */
+    uint8_t reach[MAX_CELLS][MAX_CELLS];
 } Geometry;
+
+enum { REACH_LEAP = DIR_NB + 1 };
 
 void geometry_build(Geometry *g, int side);
 /* The hex at (column, line), or NO_CELL when off the board. */

@@ -6,16 +6,9 @@
  * man shielding the king (from a slider or from an elephant's two-step), or a capture that removes
  * a man elsewhere (en passant, scornful pawn) or moves several men (castling) can expose it.
  */
-typedef struct {
-    Color us, them;
-    bool in_check;
-    int shield_nb;
-    uint8_t shields[DIR_NB + 1];
-} Context;
-
 static void add(MoveList *ml, Move m) { ml->moves[ml->count++] = m; }
 
-static bool is_shield(const Context *ctx, int cell)
+static bool is_shield(const MoveFilter *ctx, int cell)
 {
     for (int i = 0; i < ctx->shield_nb; i++)
         if (ctx->shields[i] == cell)
@@ -23,7 +16,7 @@ static bool is_shield(const Context *ctx, int cell)
     return false;
 }
 
-static void find_shields(const Position *p, Context *ctx)
+static void find_shields(const Position *p, MoveFilter *ctx)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
@@ -60,16 +53,65 @@ static void find_shields(const Position *p, Context *ctx)
     }
 }
 
-static bool king_safe_after(Position *p, Move m, Color us)
+/* A move made in full: the moves that take a man off their target hex or move several men,
+ * and promotions, which change what the man attacks. */
+static bool made_in_full(Move m)
 {
-    pos_make(p, m);
-    int k = p->king[us];
-    bool safe = k == NO_CELL || !pos_attacked(p, k, (Color)!us);
-    pos_unmake(p);
-    return safe;
+    MoveKind kind = move_kind(m);
+    return kind == MK_EN_PASSANT || kind == MK_SCORNFUL || kind == MK_CASTLE || move_promo(m) != NO_TYPE;
 }
 
-static bool is_safe(Position *p, const Context *ctx, Move m)
+/*
+ * Is `by` attacking the king of `king_side` once m is played? A move that takes at most the man on
+ * its target and moves one man unchanged is tried on the board alone: making it in full (keys,
+ * lists, history) costs several times the attack test.
+ */
+static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
+{
+    if (made_in_full(m)) {
+        pos_make(p, m);
+        int k = p->king[king_side];
+        bool attacked = k != NO_CELL && pos_attacked(p, k, by);
+        pos_unmake(p);
+        return attacked;
+    }
+    /* The mover's list entry moves too: pos_attacked looks from the men (the man taken stays in
+     * its side's list, but the board no longer shows it there). */
+    int from = move_from(m), to = move_to(m);
+    Piece moving = p->board[from], taken = p->board[to];
+    Color mover = piece_color(moving);
+    int index = p->man_index[from];
+    int k = from == p->king[king_side] ? to : p->king[king_side];
+    p->board[to] = moving;
+    p->board[from] = EMPTY;
+    p->men[mover][index] = (uint8_t)to;
+    bool attacked = k != NO_CELL && pos_attacked(p, k, by);
+    p->men[mover][index] = (uint8_t)from;
+    p->board[from] = moving;
+    p->board[to] = taken;
+    return attacked;
+}
+
+/* An awaiting pawn promoting in place keeps its hex, so it shields as before. */
+static bool king_safe_after(Position *p, Move m, Color us)
+{
+    return move_kind(m) == MK_PROMOTE_HERE || !attacks_king_after(p, m, us, (Color)!us);
+}
+
+/* Most moves are cleared by the geometry alone: a check needs the man to land in line or a leap
+ * away from the king, or to leave a line through it open. */
+bool move_gives_check(Position *p, Move m)
+{
+    int k = p->king[!p->stm];
+    if (k == NO_CELL)
+        return false;
+    const uint8_t *reach = p->v->geo.reach[k];
+    if (!made_in_full(m) && !reach[move_to(m)] && (!reach[move_from(m)] || reach[move_from(m)] == REACH_LEAP))
+        return false;
+    return attacks_king_after(p, m, (Color)!p->stm, p->stm);
+}
+
+bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
 {
     int from = move_from(m);
     MoveKind kind = move_kind(m);
@@ -147,27 +189,30 @@ static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
     }
 }
 
-static void gen_slides(const Position *p, Color us, int s, int first, MoveList *ml)
+static void gen_slides(const Position *p, Color us, int s, int first, bool noisy_only, MoveList *ml)
 {
     const Geometry *g = &p->v->geo;
     for (int d = first; d < first + 6; d++) {
-        for (int t = g->step[d][s]; t != NO_CELL; t = g->step[d][t]) {
+        for (const uint8_t *ray = g->rays[s][d]; *ray != NO_CELL; ray++) {
+            int t = *ray;
             Piece pc = p->board[t];
             if (pc) {
                 if (piece_color(pc) != us)
                     add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
                 break;
             }
-            add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
+            if (!noisy_only)
+                add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
         }
     }
 }
 
-static void gen_targets(const Position *p, Color us, int s, const uint8_t *targets, int n, MoveList *ml)
+static void gen_targets(const Position *p, Color us, int s, const uint8_t *targets, int n, bool noisy_only,
+                        MoveList *ml)
 {
     for (int i = 0; i < n; i++) {
         int t = targets[i];
-        if (!p->board[t] || piece_color(p->board[t]) != us)
+        if (p->board[t] ? piece_color(p->board[t]) != us : !noisy_only)
             add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
     }
 }
@@ -185,7 +230,7 @@ static void gen_rides(const Position *p, int s, MoveList *ml)
     }
 }
 
-static void gen_elephant(const Position *p, Color us, int s, MoveList *ml)
+static void gen_elephant(const Position *p, Color us, int s, bool noisy_only, MoveList *ml)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
@@ -193,23 +238,23 @@ static void gen_elephant(const Position *p, Color us, int s, MoveList *ml)
     int t1 = g->step[fwd][s];
     if (t1 != NO_CELL) {
         uint8_t t = (uint8_t)t1;
-        gen_targets(p, us, s, &t, 1, ml);
+        gen_targets(p, us, s, &t, 1, noisy_only, ml);
         int t2 = g->step[fwd][t1];
         if (!p->board[t1] && t2 != NO_CELL) {
             t = (uint8_t)t2;
-            gen_targets(p, us, s, &t, 1, ml);
+            gen_targets(p, us, s, &t, 1, noisy_only, ml);
         }
     }
     for (int i = 0; i < 4; i++) {
         int t = g->step[v->elephant_diag_dirs[i]][s];
         if (t != NO_CELL) {
             uint8_t c = (uint8_t)t;
-            gen_targets(p, us, s, &c, 1, ml);
+            gen_targets(p, us, s, &c, 1, noisy_only, ml);
         }
     }
 }
 
-static void gen_king_specials(const Position *p, const Context *ctx, MoveList *ml)
+static void gen_king_specials(const Position *p, const MoveFilter *ctx, bool noisy_only, MoveList *ml)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
@@ -220,10 +265,10 @@ static void gen_king_specials(const Position *p, const Context *ctx, MoveList *m
     for (int i = 0; i < g->leap_count[k]; i++) {
         int t = g->leaps[k][i];
         Piece pc = p->board[t];
-        if (!pc || (piece_color(pc) != us && p->castling_allowed))
+        if (pc ? piece_color(pc) != us && p->castling_allowed : !noisy_only)
             add(ml, move_make(k, t, NO_TYPE, MK_NORMAL, 0));
     }
-    if (!v->desc->castling || !p->castling_allowed)
+    if (!v->desc->castling || !p->castling_allowed || noisy_only)
         return;
     Piece rook = make_piece(us, ROOK);
     for (int c = 0; c < v->castle_count; c++) {
@@ -244,7 +289,7 @@ static void gen_king_specials(const Position *p, const Context *ctx, MoveList *m
 }
 
 /* An awaiting pawn must promote in place on the first turn its side is not in check and can. */
-static bool gen_forced_promotions(const Position *p, const Context *ctx, MoveList *ml)
+static bool gen_forced_promotions(const Position *p, const MoveFilter *ctx, MoveList *ml)
 {
     const Variant *v = p->v;
     if (v->desc->promotion != PROMOTE_CAPTURED_ONLY || ctx->in_check || !p->count[ctx->us][PAWN])
@@ -262,7 +307,8 @@ static bool gen_forced_promotions(const Position *p, const Context *ctx, MoveLis
     return ml->count > before;
 }
 
-static void gen_pseudo(const Position *p, const Context *ctx, MoveList *ml)
+/* The rules' moves of the side to move; with noisy_only, just the captures and promotions. */
+static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only, MoveList *ml)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
@@ -271,31 +317,41 @@ static void gen_pseudo(const Position *p, const Context *ctx, MoveList *ml)
         int s = p->men[us][i];
         int atoms = v->atoms[piece_type(p->board[s])];
         if (atoms & ATOM_PAWN) {
+            /* A pawn's few moves are sorted after they are made: which are noisy depends on the
+             * promotion zone and the choices it offers. */
+            int first = ml->count;
             gen_pawn(p, us, s, ml);
+            if (noisy_only) {
+                int kept = first;
+                for (int j = first; j < ml->count; j++)
+                    if (move_is_noisy(p, ml->moves[j]))
+                        ml->moves[kept++] = ml->moves[j];
+                ml->count = kept;
+            }
             continue;
         }
         if (atoms & ATOM_ORTH)
-            gen_slides(p, us, s, ORTH_FIRST, ml);
+            gen_slides(p, us, s, ORTH_FIRST, noisy_only, ml);
         if (atoms & ATOM_DIAG)
-            gen_slides(p, us, s, DIAG_FIRST, ml);
+            gen_slides(p, us, s, DIAG_FIRST, noisy_only, ml);
         if (atoms & ATOM_LEAP)
-            gen_targets(p, us, s, g->leaps[s], g->leap_count[s], ml);
-        if (atoms & ATOM_RIDE)
+            gen_targets(p, us, s, g->leaps[s], g->leap_count[s], noisy_only, ml);
+        if (atoms & ATOM_RIDE && !noisy_only) /* a ride never captures */
             gen_rides(p, s, ml);
         if (atoms & ATOM_KING)
-            gen_targets(p, us, s, g->neighbours[s], g->neighbour_count[s], ml);
+            gen_targets(p, us, s, g->neighbours[s], g->neighbour_count[s], noisy_only, ml);
         if (atoms & ATOM_ELEPHANT)
-            gen_elephant(p, us, s, ml);
+            gen_elephant(p, us, s, noisy_only, ml);
     }
     gen_capture_rights(p, us, ml);
-    gen_king_specials(p, ctx, ml);
+    gen_king_specials(p, ctx, noisy_only, ml);
 }
 
-static void init_context(const Position *p, Context *ctx)
+static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
 {
     ctx->us = p->stm;
     ctx->them = (Color)!p->stm;
-    ctx->in_check = pos_in_check(p);
+    ctx->in_check = in_check;
     find_shields(p, ctx);
 }
 
@@ -307,20 +363,25 @@ bool move_is_noisy(const Position *p, Move m)
     return move_promo(m) != NO_TYPE || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || p->board[move_to(m)];
 }
 
+void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter)
+{
+    init_context(p, filter, in_check);
+    out->count = 0;
+    if (gen_forced_promotions(p, filter, out))
+        return;
+    gen_pseudo(p, filter, noisy_only, out);
+}
+
 /* The legal moves, all of them or only the noisy ones; forced promotions come alone. */
 static void gen_filtered(Position *p, MoveList *out, bool noisy_only)
 {
-    Context ctx;
-    init_context(p, &ctx);
+    MoveFilter filter;
+    MoveList moves;
+    gen_moves(p, pos_in_check(p), noisy_only, &moves, &filter);
     out->count = 0;
-    if (gen_forced_promotions(p, &ctx, out))
-        return;
-    MoveList pseudo;
-    pseudo.count = 0;
-    gen_pseudo(p, &ctx, &pseudo);
-    for (int i = 0; i < pseudo.count; i++)
-        if ((!noisy_only || move_is_noisy(p, pseudo.moves[i])) && is_safe(p, &ctx, pseudo.moves[i]))
-            add(out, pseudo.moves[i]);
+    for (int i = 0; i < moves.count; i++)
+        if (move_is_safe(p, &filter, moves.moves[i]))
+            add(out, moves.moves[i]);
 }
 
 void gen_legal(Position *p, MoveList *out) { gen_filtered(p, out, false); }
@@ -329,16 +390,16 @@ void gen_legal_noisy(Position *p, MoveList *out) { gen_filtered(p, out, true); }
 
 int count_legal(Position *p)
 {
-    Context ctx;
-    init_context(p, &ctx);
+    MoveFilter ctx;
+    init_context(p, &ctx, pos_in_check(p));
     MoveList ml;
     ml.count = 0;
     if (gen_forced_promotions(p, &ctx, &ml))
         return ml.count;
-    gen_pseudo(p, &ctx, &ml);
+    gen_pseudo(p, &ctx, false, &ml);
     int n = 0;
     for (int i = 0; i < ml.count; i++)
-        n += is_safe(p, &ctx, ml.moves[i]);
+        n += move_is_safe(p, &ctx, ml.moves[i]);
     return n;
 }
 

@@ -4,6 +4,21 @@
 
 #include "position.h"
 
+/* What telling the legal moves among the rules' moves needs to know of the position. */
+typedef struct {
+    Color us, them;
+    bool in_check;
+    int shield_nb;
+    uint8_t shields[DIR_NB + 1]; /* own men whose move may expose the king */
+} MoveFilter;
+
+/* The moves the rules of movement allow (all, or the noisy ones), before king safety: a search
+ * tests each with move_is_safe only when it comes to play it. in_check must be the position's. */
+void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter);
+/* Does a move of gen_moves leave the king safe (is it legal)? */
+bool move_is_safe(Position *p, const MoveFilter *filter, Move m);
+/* Does the legal move m check the other king? */
+bool move_gives_check(Position *p, Move m);
 /* Every legal move of the side to move. */
 void gen_legal(Position *p, MoveList *out);
 /* The legal captures and promotions (the quiescence search's moves). */

@@ -61,13 +61,32 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
     }
 }
 
+/* Sorts moves [from, count) by score, best first, keeping the order of equals. */
+static void sort_rest(MoveList *ml, int *scores, int from)
+{
+    for (int i = from + 1; i < ml->count; i++) {
+        Move m = ml->moves[i];
+        int s = scores[i], j = i;
+        for (; j > from && scores[j - 1] < s; j--) {
+            ml->moves[j] = ml->moves[j - 1];
+            scores[j] = scores[j - 1];
+        }
+        ml->moves[j] = m;
+        scores[j] = s;
+    }
+}
+
 /*
  * The best-scored move left. A capture's exchange is judged only when it comes up, since a cutoff
  * often comes before most are reached: one that loses material moves after the killers and quiet
- * moves (a negative score), and the next best is picked instead.
+ * moves (a negative score), and the next best is picked instead. Once only moves ordered by
+ * history (or losing captures) are left, the rest is sorted at once: a node that gets that far
+ * usually goes through most of them, and picking each by a scan costs a scan per move.
  */
-Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start)
+Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
 {
+    if (start >= *sorted_from)
+        return ml->moves[start];
     for (;;) {
         int best = start;
         for (int i = start + 1; i < ml->count; i++)
@@ -79,6 +98,10 @@ Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start)
         scores[best] = scores[start];
         ml->moves[start] = m;
         scores[start] = s;
+        if (s < ORDER_KILLER - 1) {
+            sort_rest(ml, scores, start + 1);
+            *sorted_from = start + 1;
+        }
         if (s < ORDER_NOISY - ORDER_BAND || s >= ORDER_NOISY + ORDER_BAND || see_ge(&w->pos, w->eval->value, m, 0))
             return m;
         scores[start] = s - ORDER_NOISY + ORDER_LOSING;

@@ -15,8 +15,9 @@ Piece captured_piece(const Position *p, Move m);
 /* Scores every move of ml for pick_next_move. */
 void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply);
 /* Swaps the best-scored move left into place start and returns it. A capture picked there that
- * loses material in the exchange gets a negative score. */
-Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start);
+ * loses material in the exchange gets a negative score. *sorted_from, ml->count at first, says
+ * from where on the list is already in order. */
+Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from);
 /* best, a quiet move, refuted the node at depth: it becomes a killer and the countermove, and
  * the history rewards it and punishes the quiet moves tried before it. */
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb);

@@ -111,11 +111,22 @@ uint64_t pos_compute_key(const Position *p)
     return k;
 }
 
+/* The move atoms of every kind of man `by` has on the board: attacks of a kind absent need no
+ * look. A scratch board of exchange evaluation holds no more men than the position. */
+static int atoms_present(const Position *p, Color by)
+{
+    int atoms = 0;
+    for (int t = KING; t < PIECE_TYPE_NB; t++)
+        if (p->count[by][t])
+            atoms |= p->v->atoms[t];
+    return atoms;
+}
+
 /*
  * One routine answers both "is it attacked" (out == NULL: stop at the first attacker) and
  * "by whom" (for check classification), so the two can never disagree.
  */
-static int collect_attackers(const Variant *v, const Piece *board, int cell, Color by, bool king_leaps,
+static int collect_attackers(const Variant *v, const Piece *board, int cell, Color by, int atoms, bool king_leaps,
                              uint8_t *out)
 {
     const Geometry *g = &v->geo;
@@ -127,7 +138,8 @@ static int collect_attackers(const Variant *v, const Piece *board, int cell, Col
         out[n++] = (uint8_t)(c);                                                                        \
     } while (0)
     for (int d = 0; d < DIR_NB; d++) {
-        int t = g->step[d][cell];
+        const uint8_t *ray = g->rays[cell][d];
+        int t = ray[0];
         if (t == NO_CELL)
             continue;
         Piece pc = board[t];
@@ -137,7 +149,9 @@ static int collect_attackers(const Variant *v, const Piece *board, int cell, Col
             continue;
         }
         int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
-        for (t = g->step[d][t]; t != NO_CELL; t = g->step[d][t]) {
+        if (!(atoms & need))
+            continue;
+        for (ray++; (t = *ray) != NO_CELL; ray++) {
             pc = board[t];
             if (!pc)
                 continue;
@@ -146,15 +160,17 @@ static int collect_attackers(const Variant *v, const Piece *board, int cell, Col
             break;
         }
     }
-    for (int i = 0; i < g->leap_count[cell]; i++) {
-        int t = g->leaps[cell][i];
-        Piece pc = board[t];
-        if (!pc || piece_color(pc) != by)
-            continue;
-        if (v->atoms[piece_type(pc)] & ATOM_LEAP || (king_leaps && piece_type(pc) == KING && t == v->king_start[by]))
-            FOUND(t);
-    }
-    if (v->has_elephants) {
+    if (atoms & ATOM_LEAP || king_leaps)
+        for (int i = 0; i < g->leap_count[cell]; i++) {
+            int t = g->leaps[cell][i];
+            Piece pc = board[t];
+            if (!pc || piece_color(pc) != by)
+                continue;
+            if (v->atoms[piece_type(pc)] & ATOM_LEAP ||
+                (king_leaps && piece_type(pc) == KING && t == v->king_start[by]))
+                FOUND(t);
+        }
+    if (atoms & ATOM_ELEPHANT) {
         /* The elephant's two-step capture: the hex between must be empty. */
         int back = v->forward_dir[by] ^ 1;
         int mid = g->step[back][cell];
@@ -173,19 +189,57 @@ static bool king_leaps(const Position *p, Color by)
     return p->v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
 }
 
+/*
+ * The same question asked from the attackers' side: most men stand neither in line with the hex
+ * nor a leap from it, which the geometry tells at one look, so only a few need a closer one. It
+ * must agree with collect_attackers (a test compares them on every data position and hex).
+ */
 bool pos_attacked(const Position *p, int cell, Color by)
 {
-    return collect_attackers(p->v, p->board, cell, by, king_leaps(p, by), NULL) > 0;
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    const uint8_t *reach = g->reach[cell];
+    bool leaping_king = king_leaps(p, by);
+    for (int i = 0; i < p->men_count[by]; i++) {
+        int s = p->men[by][i];
+        Piece pc = p->board[s];
+        int r = reach[s];
+        if (!r || !pc || piece_color(pc) != by) /* a man taken on a board tried without its list */
+            continue;
+        PieceType type = piece_type(pc);
+        int atoms = v->atoms[type];
+        if (r == REACH_LEAP) {
+            if (atoms & ATOM_LEAP || (leaping_king && type == KING && s == v->king_start[by]))
+                return true;
+            continue;
+        }
+        int d = r - 1;
+        const uint8_t *ray = g->rays[cell][d];
+        if (ray[0] == s) {
+            if (v->near_attack[by][type] >> d & 1)
+                return true;
+            continue;
+        }
+        if (atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)) {
+            while (*ray != s && !p->board[*ray])
+                ray++;
+            if (*ray == s)
+                return true;
+        } else if (atoms & ATOM_ELEPHANT && d == (v->forward_dir[by] ^ 1) && ray[1] == s && !p->board[ray[0]]) {
+            return true; /* the elephant's two-step capture over an empty hex */
+        }
+    }
+    return false;
 }
 
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out)
 {
-    return collect_attackers(p->v, p->board, cell, by, king_leaps(p, by), out);
+    return collect_attackers(p->v, p->board, cell, by, atoms_present(p, by), king_leaps(p, by), out);
 }
 
 int board_attackers(const Position *p, const Piece *board, int cell, Color by, uint8_t *out)
 {
-    return collect_attackers(p->v, board, cell, by, king_leaps(p, by), out);
+    return collect_attackers(p->v, board, cell, by, atoms_present(p, by), king_leaps(p, by), out);
 }
 
 bool pos_in_check(const Position *p)

@@ -9,8 +9,12 @@
 #include "status.h"
 #include "thread.h"
 
-/* Where a stalemate wins for the stalemating side: below any mate, above any material edge. */
-enum { SCORE_STALEMATE_WIN = SCORE_MATE_IN_MAX - 2000, SCORE_KNOWN = SCORE_STALEMATE_WIN - MAX_PLY };
+/* Scores from here up are mates: the table stores them relative to the node. */
+enum { SCORE_KNOWN = SCORE_MATE_IN_MAX };
+/* A whole point beyond a draw, in pawns, for weighing a stalemate's share of it: a lead this large
+ * practically always wins, so a stalemate giving less than the point is worth less than it (and
+ * far less than a mate), yet a stalemate beats a small lead. */
+enum { WIN_IN_PAWNS = 10 };
 
 /* Search margins, each with why it has its size (depths in plies, margins in centipawns). */
 enum {
@@ -124,17 +128,23 @@ static void check_limits(Worker *w)
         return;
     if (e->limits.nodes && threads_nodes(e) >= e->limits.nodes)
         atomic_store(&e->stop, true);
-    if (time_hard_limit_passed(&e->time))
+    if (time_limit_passed(&e->time))
         atomic_store(&e->stop, true);
 }
+
+/* The clock is read every this many nodes (a power of two): well under a millisecond apart, so that
+ * a fixed move time is overrun by less than that, at a cost too small to measure. */
+enum { CLOCK_CHECK_NODES = 256 };
 
 static bool count_node(Worker *w)
 {
     /* Once stopped, the calls still made while the stack unwinds are not nodes. */
     if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
         return true;
-    uint64_t n = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
-    if ((n & 1023) == 0 || (w->engine->limits.nodes && w->id == 0))
+    /* Only this thread writes its count: a plain store, not a locked add, keeps it readable. */
+    uint64_t n = atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&w->nodes, n, memory_order_relaxed);
+    if ((n & (CLOCK_CHECK_NODES - 1)) == 0 || (w->engine->limits.nodes && w->id == 0))
         check_limits(w);
     return atomic_load_explicit(&w->engine->stop, memory_order_relaxed);
 }
@@ -184,7 +194,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     TTHit tt = tt_lookup(w, ply);
     if (beta - alpha == 1 && tt_settles(&tt, 0, alpha, beta))
         return tt.score;
-    bool in_check = pos_in_check(p) && qply < QSEARCH_EVASION_PLIES;
+    bool checked = qply == 0 ? w->in_check[ply] : pos_in_check(p);
+    bool in_check = checked && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
         return in_check ? 0 : evaluate(p, w->eval, &w->pawns);
     int best = -SCORE_INFINITE, orig_alpha = alpha, static_eval = TT_NO_EVAL;
@@ -208,16 +219,15 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             alpha = best;
     }
     MoveList ml;
-    if (in_check)
-        gen_legal(p, &ml);
-    else
-        gen_legal_noisy(p, &ml);
-    if (in_check && ml.count == 0)
-        return -SCORE_MATE + ply;
+    MoveFilter filter;
+    gen_moves(p, checked, !in_check, &ml, &filter);
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt.move, ply);
+    int sorted_from = ml.count;
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i);
+        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
+        if (!move_is_safe(p, &filter, m))
+            continue;
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
         if (!in_check && !best_promotion_only(w, &ml, m))
             continue;
@@ -238,20 +248,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         if (record_score(w, ply, m, score, &best, &best_move, &alpha, beta))
             break;
     }
-    if (best == -SCORE_INFINITE) /* in check, every evasion pruned: cannot happen, but stay sane */
-        return alpha;
+    if (best == -SCORE_INFINITE) /* in check, and no move is legal */
+        return -SCORE_MATE + ply;
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&w->engine->tt, p->key, best_move, score_to_tt(best, ply), static_eval, 0, bound);
     return best;
-}
-
-/* Asked only of a move about to be pruned, so that the cost of playing it is rarely paid. */
-static bool gives_check(Position *p, Move m)
-{
-    pos_make(p, m);
-    bool check = pos_in_check(p);
-    pos_unmake(p);
-    return check;
 }
 
 static bool excluded_at_root(const Worker *w, Move m)
@@ -295,7 +296,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         return tt.score;
     Move tt_move = tt.move;
 
-    bool in_check = pos_in_check(p);
+    bool in_check = w->in_check[ply];
     int static_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate(p, w->eval, &w->pawns);
     w->static_evals[ply] = static_eval;
     /* Better than two plies ago: pruning may be bolder, reductions smaller. */
@@ -310,6 +311,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (null_ok && depth >= NMP_DEPTH && static_eval >= beta && has_pieces(p, p->stm)) {
             int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR;
             pos_make_null(p);
+            w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake(p);
             if (atomic_load_explicit(&e->stop, memory_order_relaxed))
@@ -320,21 +322,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     }
 
     MoveList ml;
-    gen_legal(p, &ml);
-    if (ml.count == 0)
-        return in_check ? -SCORE_MATE + ply
-                        : arbiter_stalemated_score(p->v, SCORE_STALEMATE_WIN - ply, draw_score(w));
-
+    MoveFilter filter;
+    gen_moves(p, in_check, false, &ml, &filter);
     int scores[MAX_MOVES];
     score_moves(w, &ml, scores, tt_move, ply);
+    int sorted_from = ml.count;
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES];
     int quiet_nb = 0;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i);
-        if (root && excluded_at_root(w, m))
+        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
+        /* Legality is tested only here: a cutoff spares the test of the moves after it. */
+        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
             continue;
         bool noisy = move_is_noisy(p, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
@@ -349,12 +350,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                           static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            if ((late || futile || losing) && !gives_check(p, m))
+            if ((late || futile || losing) && !move_gives_check(p, m))
                 continue;
         }
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
-        bool gives_check = pos_in_check(p);
+        bool gives_check = w->in_check[ply + 1] = pos_in_check(p);
         /* Step 6. Check extension. */
         /* (bounded: a line of checks may not grow past twice the iteration's depth) */
         int new_depth = depth - 1 + (gives_check && ply < 2 * (w->completed_depth + 1) ? 1 : 0);
@@ -396,8 +397,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             break;
         }
     }
-    if (searched == 0) /* every root move excluded */
-        return alpha;
+    /* Nothing searched: every root move excluded, or (since a move is pruned only after one was
+     * searched) no legal move, mate or stalemate. */
+    if (searched == 0)
+        return root      ? alpha
+               : in_check ? -SCORE_MATE + ply
+                          : arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), in_check ? TT_NO_EVAL : static_eval, depth, bound);
     return best;
@@ -433,6 +438,7 @@ static int aspiration(Worker *w, int depth, int previous)
         alpha = previous - delta;
         beta = previous + delta;
     }
+    w->in_check[0] = pos_in_check(&w->pos);
     for (;;) {
         int score = search(w, alpha, beta, depth, 0, false);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
@@ -495,13 +501,19 @@ static void iterate(Worker *w, const IterationPlan *plan)
                     plan->cb(&e->lines[i], plan->ctx);
             }
         }
+        /* Stopped before line 1 finished: a root move that beat the window in this unfinished
+         * iteration was searched in full to this depth, deeper than the last finished one. */
+        if (stopped && w->id == 0 && line == 0 && w->pv_len[0] > 0) {
+            e->lines[0].pv_len = w->pv_len[0];
+            memcpy(e->lines[0].pv, w->pv[0], sizeof(Move) * (size_t)w->pv_len[0]);
+        }
         if (stopped)
             break;
         w->completed_depth = depth;
         if (w->id != 0)
             continue;
-        /* Step 8. Stop between iterations when the next one would likely not finish. */
-        if (time_soft_limit_passed(&e->time))
+        /* Step 8. Stop between iterations once the planned time is spent. */
+        if (time_limit_passed(&e->time))
             break;
         int mate = e->limits.mate;
         if (mate && e->lines[0].is_mate && e->lines[0].mate_moves > 0 && e->lines[0].mate_moves <= mate)

@@ -30,6 +30,7 @@ typedef struct Worker {
     Move countermoves[32 * MAX_CELLS];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int static_evals[MAX_PLY + 1]; /* per ply of the current line; TT_NO_EVAL in check */
+    bool in_check[MAX_PLY + 1];    /* per ply of the current line, set by the move that led there */
     int pv_len[MAX_PLY + 1];
     atomic_uint_fast64_t nodes;
     int seldepth;

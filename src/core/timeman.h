@@ -8,19 +8,18 @@
 
 typedef struct {
     double start_ms;
-    int64_t soft_ms, hard_ms; /* 0: no time limit */
+    int64_t limit_ms; /* 0: no time limit */
 } TimePlan;
 
 /* Milliseconds on a monotonic-enough wall clock. */
 double time_now_ms(void);
 /* The search starts now, with no limit until time_plan. */
 void time_start(TimePlan *t);
-/* Plans the search for us from the limits, keeping overhead_ms back for transmission. */
+/* Plans the search for us from the limits; a clock keeps overhead_ms back for transmission. */
 void time_plan(TimePlan *t, const SearchLimits *l, Color us, int overhead_ms);
 double time_elapsed_ms(const TimePlan *t);
-/* The hard limit has passed: stop at once. */
-bool time_hard_limit_passed(const TimePlan *t);
-/* Past this point a new iteration would likely not finish: do not start one. */
-bool time_soft_limit_passed(const TimePlan *t);
+/* The planned time is spent: stop, even inside an iteration (the search keeps the best root move
+ * that iteration has proved so far). */
+bool time_limit_passed(const TimePlan *t);
 
 #endif
