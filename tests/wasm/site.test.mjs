@@ -92,6 +92,10 @@ test("C'escacs against the engine: a reload resumes the game from IndexedDB, the
 });
 
 test('Gliński against the engine, analysed (a line in the notation, Stop ends it), a draw offer declined', async () => {
+  // Friend links and clocks are the server's: the site does not offer them.
+  if (!(await page.locator('#new-dialog').evaluate((d) => d.open))) await page.click('#nav-new');
+  assert.equal(await page.locator('input[name=opponent][value=friend]').isVisible(), false, 'no friend games');
+  assert.equal(await page.locator('#time-control').isVisible(), false, 'no clocks');
   await newGame(page, { variant: 'glinski', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
   await clickMove(page, 'f5', 'f6');
   await waitForMoves(page, 2);
@@ -109,6 +113,6 @@ test('Gliński against the engine, analysed (a line in the notation, Stop ends i
     null, { timeout: 3000 });
   // A draw offer in the opening: the engine, weighing it from its side, declines.
   await page.click('#draw-offer');
-  await page.waitForFunction(() => /offers a draw/.test(document.getElementById('status').textContent));
+  await page.waitForFunction(() => /draw offered, waiting for Black/.test(document.getElementById('status').textContent));
   await page.waitForFunction(() => document.getElementById('status').textContent === 'White to move');
 });
