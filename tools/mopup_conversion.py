@@ -79,20 +79,26 @@ def main():
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--games", type=int, default=10, help="start positions per ending")
     ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--endings", default=",".join(ENDINGS), help="which endings, comma-separated")
     args = ap.parse_args()
     engine = subprocess.Popen([args.hexchess, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     engine.stdin.write("uci\nsetoption name UCI_Variant value glinski\n")
     engine.stdin.flush()
-    rng = random.Random(args.seed)
     for name, men in ENDINGS.items():
-        mates, lengths = 0, []
+        if name not in args.endings.split(","):
+            continue
+        rng = random.Random(f"{args.seed}-{name}")  # the same starts whichever endings are chosen
+        mates, lengths, others = 0, [], {}
         for _ in range(args.games):
             result, plies = play(args.hexchess, engine, random_start(args.hexchess, rng, men), args.nodes)
             if result == "checkmate":
                 mates += 1
                 lengths.append(plies)
+            else:
+                others[result] = others.get(result, 0) + 1
         mean = f", {sum(lengths) / len(lengths):.0f} plies on average" if lengths else ""
-        print(f"{name}: {mates}/{args.games} mated{mean}", flush=True)
+        rest = "".join(f", {n} {result}" for result, n in sorted(others.items()))
+        print(f"{name}: {mates}/{args.games} mated{mean}{rest}", flush=True)
     engine.stdin.write("quit\n")
     engine.stdin.flush()
     engine.wait()
