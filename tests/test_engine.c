@@ -3,8 +3,8 @@
  * rule data, knight-ride mates, stalemates it must not take for a mate, moves that lose at once),
  * those mates played out, reproducibility of a fixed-depth search, legality of its move on every
  * data position, MultiPV, skill levels, contempt and stopping an infinite search, the static exchange evaluation against a full search of the
- * exchange, an evaluation that favours neither colour, a mate by a losing capture it must see and
- * mates in one it must not walk into.
+ * exchange, an evaluation that favours neither colour, a mate by a losing capture it must see,
+ * mates in one it must not walk into and won endings against a bare king it must mate in time.
  */
 #include <limits.h>
 #include <threads.h>
@@ -136,6 +136,43 @@ static void test_mates_instead_of_stalemate(void **state)
     }
     reader_close(&r);
     assert_true(games >= 3);
+    assert_int_equal(t.failures, 0);
+    engine_free(e);
+    free(p);
+}
+
+/* Issue #15: won endings against a bare king were drawn by the move rule. From the centre, the lone
+ * king must be mated before the 50-move rule, both sides searching a modest node budget. */
+enum { CONVERSION_NODES = 20000 };
+
+static void test_converts_won_endings(void **state)
+{
+    (void)state;
+    static const char *const endings[] = {
+        "1/3/5/7/9/5k5/11/11/2K8/11/R10 w - 0 1",   /* K+R v K */
+        "1/3/5/7/9/5k5/11/11/11/Q10/5K5 w - 0 1",   /* K+Q v K */
+        "1/3/5/7/9/5k5/11/11/2K8/11/R4N5 w - 0 1",  /* K+R+N v K */
+    };
+    Position *p = position_new();
+    Engine *e = engine();
+    Tally t = {0};
+    for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++) {
+        load(p, "glinski", endings[i]);
+        engine_new_game(e);
+        Verdict verdict;
+        arbiter_judge(p, &verdict);
+        /* The move rule ends the game at the latest. */
+        while (verdict.outcome == OUTCOME_NONE) {
+            SearchLimits l;
+            search_limits_init(&l);
+            l.nodes = CONVERSION_NODES;
+            pos_make(p, engine_search(e, p, &l, NULL, NULL));
+            arbiter_judge(p, &verdict);
+        }
+        if (verdict.outcome != OUTCOME_WHITE_WINS || verdict.reason != END_CHECKMATE)
+            tally_fail(&t, "%s: after %d plies the game ended by %s, not a mate", endings[i], p->ply,
+                       end_reason_name(verdict.reason));
+    }
     assert_int_equal(t.failures, 0);
     engine_free(e);
     free(p);
@@ -672,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_contempt),
         cmocka_unit_test(test_sees_mate_by_losing_capture),
         cmocka_unit_test(test_mates_instead_of_stalemate),
+        cmocka_unit_test(test_converts_won_endings),
         PER_GAME(test_avoids_mate_in_one, cescacs), PER_GAME(test_avoids_mate_in_one, glinski),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,7 @@
 #include "eval.h"
 
+#include "status.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +45,38 @@ int hex_distance_to_centre(const Geometry *g, int cell)
     return hex_distance(g, cell, centre);
 }
 
+/*
+ * Mop-up weights, in centipawns per hex step: against a bare king the mating side herds it to the
+ * edge, then to a corner, with its own king alongside. The term is held below a pawn's value
+ * (mop_up_white), so no man is ever given up for a better herd.
+ */
+enum {
+    MOPUP_EDGE = 8,   /* per step the lone king stands from the edge */
+    MOPUP_CORNER = 3, /* per step it stands from the nearest corner */
+    MOPUP_KINGS = 4,  /* per step between the kings beyond adjoining */
+};
+
+/* The board's corners are the hexes with the fewest orthogonal neighbours. */
+static void lone_king_room(EvalTables *t, const Geometry *g)
+{
+    int fewest = ORTH_NB, neighbours[MAX_CELLS];
+    for (int s = 0; s < g->cell_count; s++) {
+        neighbours[s] = 0;
+        for (int d = ORTH_FIRST; d < ORTH_FIRST + ORTH_NB; d++)
+            neighbours[s] += g->step[d][s] != NO_CELL;
+        if (neighbours[s] < fewest)
+            fewest = neighbours[s];
+    }
+    for (int s = 0; s < g->cell_count; s++) {
+        int to_corner = MAX_CELLS;
+        for (int c = 0; c < g->cell_count; c++)
+            if (neighbours[c] == fewest && t->king_distance[s][c] < to_corner)
+                to_corner = t->king_distance[s][c];
+        int to_edge = g->side - 1 - hex_distance_to_centre(g, s);
+        t->lone_king_room[s] = (int16_t)(MOPUP_EDGE * to_edge + MOPUP_CORNER * to_corner);
+    }
+}
+
 /* Orthogonal steps from the hex to its own promotion hex (straight up its column). */
 static int steps_to_promotion(const Variant *v, Color c, int cell)
 {
@@ -62,9 +96,12 @@ void eval_rebuild(EvalTables *t)
         t->value[type] = w[EP_VALUE_FIRST + type];
     memset(t->king_zone, 0, sizeof t->king_zone);
     for (int k = 0; k < g->cell_count; k++)
-        for (int s = 0; s < g->cell_count; s++)
-            if (hex_distance(g, k, s) <= KING_ZONE_RADIUS)
+        for (int s = 0; s < g->cell_count; s++) {
+            t->king_distance[k][s] = (uint8_t)hex_distance(g, k, s);
+            if (t->king_distance[k][s] <= KING_ZONE_RADIUS)
                 t->king_zone[k][s / 64] |= 1ull << (s % 64);
+        }
+    lone_king_room(t, g);
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
@@ -271,9 +308,31 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
 
 static int from_mover(const Position *p, int white) { return p->stm == WHITE ? white : -white; }
 
+/*
+ * Against a bare king (no pawns on the board) with the men to mate, the usual king placement (keep
+ * to the back) would help the lone king stay central: it is replaced by the mop-up, for the
+ * stronger side, which drives the lone king to a corner and brings its own king near.
+ */
+static int mop_up_white(const Position *p, const EvalTables *t)
+{
+    if (p->count[WHITE][PAWN] || p->count[BLACK][PAWN] || p->king[WHITE] == NO_CELL || p->king[BLACK] == NO_CELL)
+        return 0;
+    Color weak = p->men_count[WHITE] == 1 ? WHITE : BLACK;
+    Color strong = (Color)!weak;
+    if (p->men_count[weak] != 1 || p->men_count[strong] == 1 || !pos_can_mate(p, strong))
+        return 0;
+    int lone = p->king[weak], own = p->king[strong];
+    int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1);
+    if (herd >= t->value[PAWN])
+        herd = t->value[PAWN] - 1;
+    int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd;
+    return strong == WHITE ? score : -score;
+}
+
 int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    int white = side_pieces(p, t, WHITE) - side_pieces(p, t, BLACK) + pawns_white_minus_black(p, t, cache);
+    int white = side_pieces(p, t, WHITE) - side_pieces(p, t, BLACK) + pawns_white_minus_black(p, t, cache) +
+                mop_up_white(p, t);
     return from_mover(p, white) + t->w[EP_TEMPO];
 }
 

@@ -100,6 +100,24 @@ static int draw_score(const Worker *w)
     return w->pos.stm == w->root_stm ? -w->engine->contempt : w->engine->contempt;
 }
 
+/* The share of the move rule's count over which static scores fade to the draw. */
+enum { MOVE_RULE_FADE_DIVISOR = 2 };
+
+/*
+ * An advantage not turned into a capture or pawn move (which reset the count) before the move rule
+ * ends the game is worth nothing: over the last part of the count a static score fades toward the
+ * draw, so the search prefers lines that make progress, and mates sooner rather than later.
+ */
+static int fade_to_move_rule(const Position *p, int eval)
+{
+    int limit = p->v->desc->move_rule_draw;
+    int window = limit / MOVE_RULE_FADE_DIVISOR;
+    int left = limit - p->halfmove;
+    if (!limit || left >= window)
+        return eval;
+    return left > 0 ? eval * left / window : 0;
+}
+
 static bool has_pieces(const Position *p, Color c)
 {
     return p->men_count[c] - p->count[c][PAWN] - p->count[c][KING] > 0;
@@ -197,18 +215,21 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     bool checked = qply == 0 ? w->in_check[ply] : pos_in_check(p);
     bool in_check = checked && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
-        return in_check ? 0 : evaluate(p, w->eval, &w->pawns);
+        return in_check ? 0 : fade_to_move_rule(p, evaluate(p, w->eval, &w->pawns));
     int best = -SCORE_INFINITE, orig_alpha = alpha, static_eval = TT_NO_EVAL;
     Move best_move = MOVE_NONE;
     if (!in_check) {
         /* Step 1. Stand pat: the side to move need not capture. Far outside the window the
          * cheap material estimate decides, sparing the mobility count. */
         if (tt.eval != TT_NO_EVAL) {
-            best = static_eval = tt.eval;
+            static_eval = tt.eval;
+            best = fade_to_move_rule(p, static_eval);
         } else {
-            int estimate = evaluate_material(p, w->eval, &w->pawns);
+            int estimate = fade_to_move_rule(p, evaluate_material(p, w->eval, &w->pawns));
             bool decided = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha;
-            best = decided ? estimate : (static_eval = evaluate(p, w->eval, &w->pawns));
+            if (!decided)
+                static_eval = evaluate(p, w->eval, &w->pawns);
+            best = decided ? estimate : fade_to_move_rule(p, static_eval);
         }
         if (best >= beta) {
             if (tt.bound == BOUND_NONE)
@@ -283,7 +304,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (is_draw(p, ply))
             return draw_score(w);
         if (ply >= MAX_PLY - 1)
-            return evaluate(p, w->eval, &w->pawns);
+            return fade_to_move_rule(p, evaluate(p, w->eval, &w->pawns));
         int mate_alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
         int mate_beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
         if (mate_alpha >= mate_beta)
@@ -297,7 +318,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     Move tt_move = tt.move;
 
     bool in_check = w->in_check[ply];
-    int static_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate(p, w->eval, &w->pawns);
+    /* The table keeps the unfaded evaluation: the same position recurs with other counts. */
+    int raw_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate(p, w->eval, &w->pawns);
+    int static_eval = in_check ? TT_NO_EVAL : fade_to_move_rule(p, raw_eval);
     w->static_evals[ply] = static_eval;
     /* Better than two plies ago: pruning may be bolder, reductions smaller. */
     bool improving = !in_check && ply >= 2 && w->static_evals[ply - 2] != TT_NO_EVAL &&
@@ -404,7 +427,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                : in_check ? -SCORE_MATE + ply
                           : arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), in_check ? TT_NO_EVAL : static_eval, depth, bound);
+    tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
     return best;
 }
 
