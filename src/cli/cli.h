@@ -65,5 +65,6 @@ int cmd_bench(const CliOptions *opts);
 int cmd_match(const CliOptions *opts);
 int cmd_serve(const CliOptions *opts);
 int cmd_play(const CliOptions *opts);
+int cmd_tb(const CliOptions *opts);
 
 #endif

@@ -144,6 +144,42 @@ const Command cli_commands[] = {
      "Example:\n"
      "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n",
      0, 0, NO_LIMIT, "the web folder, the database or the address cannot be used", true},
+    {"tb", cmd_tb, "generate, probe and summarise endgame tablebases",
+     "hexchess tb gen [-v V] [--dir DIR] [--threads N] ENDING...\n"
+     "       hexchess tb probe [-v V] [--dir DIR] -p POSITION\n"
+     "       hexchess tb stats [-v V] [--dir DIR] ENDING\n"
+     "       hexchess tb verify [-v V] [--dir DIR] [--threads N] ENDING...",
+     "Endgame tablebases: for every legal position of an ending, with either side to move, whether\n"
+     "the side to move wins, draws or loses with best play and in how many plies. An ENDING names\n"
+     "the kings and men with the variant's letters, White's first: KRK, KQKR, KBNK (Glinski and\n"
+     "McCooey), KDK, KGNK, KRKJ (C'escacs: D queen, V wyvern, G pegasus, N knight, J bishop,\n"
+     "E elephant). At most 5 men, no pawns; positions have no castling or leap rights, and the\n"
+     "move-count and repetition draws are not counted. Stalemate is scored as the variant scores\n"
+     "it: a win for the stalemating side in C'escacs and Glinski (kept apart from a mate), a draw\n"
+     "in McCooey; endings the rules declare drawn (insufficient material) are drawn.\n\n"
+     "  gen     generates each ENDING into DIR as VARIANT-ENDING.hxtb, first the endings its\n"
+     "          captures lead to (tables already in DIR are read, not made again). Every table\n"
+     "          is checked value by value against its moves before it is written. Prints one\n"
+     "          line per table made (positions, symmetries used, seconds, bytes), then the memory\n"
+     "          used; a progress line goes to standard error on a terminal.\n"
+     "  probe   prints 'wdl RESULT dtm N best MOVE' for the position, from the side to move:\n"
+     "          RESULT is win, stalemate-win, draw, stalemate-loss or loss, N the plies to the\n"
+     "          mate or stalemate (0 for a draw), MOVE the best move ('none' when there is none).\n"
+     "  stats   prints one line per side to move, over every legal placement of the men:\n"
+     "          'ENDING wtm|btm win P% [stalemate-win P%] draw P% [stalemate-loss P%] loss P%\n"
+     "          longest N POSITION', from White's side; N is the longest mate in plies and\n"
+     "          POSITION one that needs it.\n"
+     "  verify  checks tables in DIR again against their moves.\n\n"
+     "Options:\n"
+     "  --dir DIR      where tables are read and written (default: tablebases)\n"
+     "  --threads N    threads for generation and verification (default 2, at most 64)\n\n"
+     "Examples:\n"
+     "  hexchess tb gen -v glinski KQK KRK\n"
+     "  hexchess tb probe -v glinski -p '6/7/8/9/10/11/10/9/8/7/6 w - 0 1'\n"
+     "  hexchess tb stats -v glinski KRK\n",
+     OPT_VARIANT | OPT_POSITION, 1, NO_LIMIT,
+     "an ending is unknown, a table is missing or corrupt, a directory cannot be used or a table fails verification",
+     true},
     {"replay", cmd_replay, "replay game records and tell how each game ended",
      "hexchess replay [--from-letters SET] [-v V] FILE...",
      "Reads every game of each CTL-PGN (C'escacs) or PGN (Glinski) FILE ('-' for standard\n"
