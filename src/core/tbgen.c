@@ -18,6 +18,14 @@ enum { W_UNKNOWN = 0xffff, W_DRAW = 0xfffe, W_ILLEGAL = 0xfffd, W_OUT = 0xfffc }
 typedef _Atomic uint16_t Slot;
 enum { BLOCK = 1 << 12, MATE_PASS = 0, STALEMATE_PASS = 1 };
 
+/* How to find the position after man j is taken: the sub-ending's table and, for each of its men,
+ * the man of this ending it is (its colours exchanged and the board mirrored when swapped). */
+typedef struct {
+    const TbTable *table;
+    bool swapped;
+    uint8_t from[TB_MAX_MEN];
+} SubMap;
+
 typedef struct Gen Gen;
 typedef struct {
     Gen *g;
@@ -30,13 +38,13 @@ struct Gen {
     const TbIndex *ix;
     const TbTable *table; /* verification: the table checked */
     int pass;
+    SubMap sub[TB_MAX_MEN]; /* by the man taken */
     Slot *w[COLOR_NB];    /* this pass */
     Slot *mate[COLOR_NB]; /* the mate pass's results, during the stalemate pass */
     int level;
     EntryFn fn;
     atomic_uint_fast64_t next, done, bad;
     atomic_int max_value;
-    atomic_bool missing; /* a capture led to an ending with no table */
     atomic_flag first_bad;
     char bad_text[POSITION_TEXT_MAX + 128];
     const TbGenOptions *o;
@@ -77,48 +85,65 @@ static bool set_position(const TbIndex *ix, Position *p, const uint8_t *cells, C
 /* Is the side not to move in check (a position that cannot arise)? */
 static bool opponent_in_check(const Position *p) { return pos_attacked(p, p->king[!p->stm], p->stm); }
 
-/* The hexes a man could have come from by a move that took nothing. */
-static int unmove_targets(const Position *p, int from, uint8_t *out)
+/*
+ * The hexes a man reaches by a move that takes nothing (back: the hexes it came from by one), and
+ * forward the hexes of the enemy men it can take; legality is the tables' business (a move that
+ * leaves the king attacked leads to a position numbered illegal). Only pawnless men without
+ * rights move here; tb_verify checks every value against gen_legal.
+ */
+static int man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     Piece pc = p->board[from];
+    Color us = piece_color(pc);
     int atoms = v->atoms[piece_type(pc)], n = 0;
+    *take_nb = 0;
+#define REACH(t)                                                                                        \
+    do {                                                                                                \
+        if (!p->board[t])                                                                               \
+            out[n++] = (uint8_t)(t);                                                                    \
+        else if (!back && piece_color(p->board[t]) != us)                                               \
+            takes[(*take_nb)++] = (uint8_t)(t);                                                         \
+    } while (0)
     for (int d = 0; d < DIR_NB; d++) {
         if (!(atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
             continue;
-        for (int t = g->step[d][from]; t != NO_CELL && !p->board[t]; t = g->step[d][t])
+        int t = g->step[d][from];
+        for (; t != NO_CELL && !p->board[t]; t = g->step[d][t])
             out[n++] = (uint8_t)t;
+        if (t != NO_CELL)
+            REACH(t);
     }
     for (int k = 0; k < LEAP_NB; k++) {
         int t = g->leap[k][from];
-        if (t == NO_CELL || p->board[t])
+        if (t == NO_CELL)
             continue;
         if (atoms & ATOM_LEAP)
-            out[n++] = (uint8_t)t;
+            REACH(t);
         int t2 = g->leap[k][t];
-        if (atoms & ATOM_RIDE && t2 != NO_CELL && !p->board[t2])
+        if (atoms & ATOM_RIDE && !p->board[t] && t2 != NO_CELL && !p->board[t2])
             out[n++] = (uint8_t)t2;
     }
     if (atoms & ATOM_KING)
         for (int i = 0; i < g->neighbour_count[from]; i++)
-            if (!p->board[g->neighbours[from][i]])
-                out[n++] = g->neighbours[from][i];
+            REACH(g->neighbours[from][i]);
     if (atoms & ATOM_ELEPHANT) {
-        int back = v->forward_dir[piece_color(pc)] ^ 1;
-        int t1 = g->step[back][from];
-        if (t1 != NO_CELL && !p->board[t1]) {
-            out[n++] = (uint8_t)t1;
-            int t2 = g->step[back][t1];
-            if (t2 != NO_CELL && !p->board[t2])
-                out[n++] = (uint8_t)t2;
+        int ahead = v->forward_dir[us] ^ (back ? 1 : 0);
+        int t1 = g->step[ahead][from];
+        if (t1 != NO_CELL) {
+            REACH(t1);
+            int t2 = g->step[ahead][t1];
+            if (!p->board[t1] && t2 != NO_CELL)
+                REACH(t2);
         }
         for (int i = 0; i < 4; i++) {
             int t = g->step[v->elephant_diag_dirs[i]][from];
-            if (t != NO_CELL && !p->board[t])
-                out[n++] = (uint8_t)t;
+            if (t != NO_CELL)
+                REACH(t);
         }
     }
+#undef REACH
     return n;
 }
 
@@ -170,71 +195,98 @@ static void option_within(const Gen *g, Color cstm, uint64_t cidx, int final_bel
         o->loss = s + 1;
 }
 
-/* Looks at the moves of p (men on cells), all of them while the pass starts, else until one shows
- * that p is not lost; final_below as for option_within. */
-static void collect_options(Worker *wk, const uint8_t *cells, int final_below, Options *o)
+/* The value of the position after a capture: man j of cells taken, man i moved to its hex. */
+static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int i, int j)
+{
+    const SubMap *m = &g->sub[j];
+    const Geometry *geo = &g->ix->e.v->geo;
+    uint8_t moved[TB_MAX_MEN], sub[TB_MAX_MEN];
+    memcpy(moved, cells, sizeof moved);
+    moved[i] = cells[j];
+    for (int k = 0; k < m->table->ix.e.men; k++)
+        sub[k] = (uint8_t)(m->swapped ? geometry_mirror(geo, moved[m->from[k]]) : moved[m->from[k]]);
+    Color sub_stm = m->swapped ? stm : (Color)!stm;
+    return m->table->val[sub_stm][tb_index_of(&m->table->ix, sub)];
+}
+
+/* Looks at the moves of the side to move of p (men on cells), all of them while the pass starts,
+ * else until one shows that p is not lost; final_below as for option_within. Returns the number of
+ * legal moves seen. */
+static int collect_options(Worker *wk, const uint8_t *cells, Color stm, int final_below, Options *o)
 {
     Gen *g = wk->g;
     Position *p = wk->q;
     const TbIndex *ix = g->ix;
     *o = (Options){INT_MAX, -1, false, false};
-    MoveList ml;
-    gen_legal(p, &ml);
-    for (int i = 0; i < ml.count; i++) {
-        Move m = ml.moves[i];
-        int from = move_from(m), to = move_to(m);
-        if (p->board[to]) {
-            pos_make(p, m);
-            uint16_t child;
-            if (tb_probe(g->set, p, &child))
-                option_final(g, child, o);
-            else
-                atomic_store(&g->missing, true);
-            pos_unmake(p);
+    int legal = 0;
+    for (int i = 0; i < ix->e.men; i++) {
+        if (ix->e.colour[i] != stm)
             continue;
+        uint8_t to[MAX_MOVES], takes[DIR_NB + LEAP_NB];
+        int take_nb, nb = man_targets(p, cells[i], false, to, takes, &take_nb);
+        for (int k = 0; k < take_nb; k++) {
+            int j = 2;
+            while (cells[j] != takes[k])
+                j++;
+            uint16_t child = after_capture(g, cells, stm, i, j);
+            if (child == TB_ILLEGAL)
+                continue;
+            legal++;
+            option_final(g, child, o);
         }
-        uint8_t next[TB_MAX_MEN];
-        memcpy(next, cells, sizeof next);
-        for (int k = 0; k < ix->e.men; k++)
-            if (next[k] == from)
-                next[k] = (uint8_t)to;
-        option_within(g, (Color)!p->stm, tb_index_of(ix, next), final_below, o);
-        if (final_below >= 0 && (o->pending || o->nonloss || o->win < INT_MAX))
-            return; /* not a loss: no need to look further */
+        for (int k = 0; k < nb; k++) {
+            uint8_t next[TB_MAX_MEN];
+            memcpy(next, cells, sizeof next);
+            next[i] = to[k];
+            uint64_t cidx = tb_index_of(ix, next);
+            if (cidx == TB_NONE || load(g->mate[!stm], cidx) == W_ILLEGAL)
+                continue;
+            legal++;
+            option_within(g, (Color)!stm, cidx, final_below, o);
+            if (final_below >= 0 && (o->pending || o->nonloss || o->win < INT_MAX))
+                return legal; /* not a loss: no need to look further */
+        }
     }
+    return legal;
+}
+
+/* The first step of the mate pass: which positions are illegal (men on one hex, or the side not to
+ * move in check). The moves looked at later skip the illegal positions they lead to. */
+static void legal_entry(Worker *wk, Color stm, uint64_t idx)
+{
+    Gen *g = wk->g;
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(g->ix, idx, cells);
+    bool ok = set_position(g->ix, wk->q, cells, stm) && !opponent_in_check(wk->q);
+    atomic_store_explicit(&g->w[stm][idx], ok ? W_UNKNOWN : W_ILLEGAL, memory_order_relaxed);
 }
 
 static void init_entry(Worker *wk, Color stm, uint64_t idx)
 {
     Gen *g = wk->g;
-    uint8_t cells[TB_MAX_MEN];
-    tb_index_cells(g->ix, idx, cells);
     Slot *out = &g->w[stm][idx];
-    uint16_t before = g->pass == STALEMATE_PASS ? load(g->mate[stm], idx) : W_DRAW;
-    if (before != W_DRAW) {
+    uint16_t before = load(g->mate[stm], idx);
+    if (before == W_ILLEGAL || (g->pass == STALEMATE_PASS && before != W_DRAW)) {
         atomic_store_explicit(out, before == W_ILLEGAL ? W_ILLEGAL : W_OUT, memory_order_relaxed);
         return;
     }
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(g->ix, idx, cells);
     Position *p = wk->q;
-    if (!set_position(g->ix, p, cells, stm) || opponent_in_check(p)) {
-        atomic_store_explicit(out, W_ILLEGAL, memory_order_relaxed);
-        return;
-    }
+    set_position(g->ix, p, cells, stm);
+    Options o;
+    int legal = collect_options(wk, cells, stm, -1, &o);
     uint16_t value;
-    if (count_legal(p) == 0) {
+    if (legal == 0)
         value = g->pass == STALEMATE_PASS || pos_in_check(p) ? 0 : W_DRAW;
-    } else if (g->ix->e.insufficient) {
+    else if (g->ix->e.insufficient)
         value = W_DRAW;
-    } else {
-        Options o;
-        collect_options(wk, cells, -1, &o);
-        if (o.win < INT_MAX)
-            value = (uint16_t)o.win;
-        else if (o.pending)
-            value = W_UNKNOWN;
-        else
-            value = o.nonloss || o.loss < 0 ? W_DRAW : (uint16_t)o.loss;
-    }
+    else if (o.win < INT_MAX)
+        value = (uint16_t)o.win;
+    else if (o.pending)
+        value = W_UNKNOWN;
+    else
+        value = o.nonloss || o.loss < 0 ? W_DRAW : (uint16_t)o.loss;
     atomic_store_explicit(out, value, memory_order_relaxed);
     if (value < W_OUT)
         raise_max(g, value);
@@ -250,33 +302,32 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
         return;
     uint8_t cells[TB_MAX_MEN], prev[TB_MAX_MEN];
     tb_index_cells(ix, idx, cells);
-    Position *p = wk->p;
-    set_position(ix, p, cells, stm);
+    set_position(ix, wk->p, cells, stm);
     Color mover = (Color)!stm;
     bool lost = (n - 1) % 2 == 0;
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != mover)
             continue;
-        uint8_t from[DIR_NB * MAX_LINES + 2 * LEAP_NB + DIR_NB];
-        int nb = unmove_targets(p, cells[i], from);
+        uint8_t from[MAX_MOVES], none[DIR_NB + LEAP_NB];
+        int none_nb, nb = man_targets(wk->p, cells[i], true, from, none, &none_nb);
         for (int j = 0; j < nb; j++) {
             memcpy(prev, cells, sizeof prev);
             prev[i] = from[j];
             uint64_t q = tb_index_of(ix, prev);
             if (q == TB_NONE)
                 continue;
+            /* Illegal and decided predecessors hold values no test below accepts. */
             uint16_t s = load(g->w[mover], q);
-            if (lost ? !(s == W_UNKNOWN || (s < W_OUT && s % 2 == 1 && s > n)) : s != W_UNKNOWN)
-                continue;
-            set_position(ix, wk->q, prev, mover);
-            if (opponent_in_check(wk->q))
-                continue;
             if (lost) {
-                store_images(g, mover, q, (uint16_t)n);
+                if (s == W_UNKNOWN || (s < W_OUT && s % 2 == 1 && s > n))
+                    store_images(g, mover, q, (uint16_t)n);
                 continue;
             }
+            if (s != W_UNKNOWN)
+                continue;
+            set_position(ix, wk->q, prev, mover);
             Options o;
-            collect_options(wk, prev, n - 1, &o);
+            collect_options(wk, prev, mover, n - 1, &o);
             if (!o.pending && !o.nonloss && o.win == INT_MAX && o.loss >= 0)
                 store_images(g, mover, q, (uint16_t)o.loss);
         }
@@ -359,7 +410,7 @@ static bool solve(Gen *g)
 {
     const char *step = g->pass == MATE_PASS ? "mate" : "stalemate";
     atomic_store(&g->max_value, -1);
-    if (!run_all(g, init_entry))
+    if ((g->pass == MATE_PASS && !run_all(g, legal_entry)) || !run_all(g, init_entry))
         return false;
     report(g, step, 0);
     for (g->level = 1; g->level - 1 <= atomic_load(&g->max_value); g->level++) {
@@ -401,6 +452,43 @@ int tb_sub_endings(const TbEnding *e, TbEnding *out, int max)
     return n;
 }
 
+/* Finds the table of each ending a capture leads to and how its men match this ending's. */
+static bool map_subs(Gen *g, char *err, int size)
+{
+    const TbEnding *e = &g->ix->e;
+    for (int j = 2; j < e->men; j++) {
+        Color colour[TB_MAX_MEN];
+        PieceType type[TB_MAX_MEN];
+        int k = 0;
+        for (int i = 0; i < e->men; i++)
+            if (i != j) {
+                colour[k] = e->colour[i];
+                type[k++] = e->type[i];
+            }
+        TbEnding sub;
+        SubMap *m = &g->sub[j];
+        if (!tb_ending_of(e->v, k, colour, type, &sub, &m->swapped))
+            continue;
+        char why[256];
+        m->table = tbset_table(g->set, &sub, why, sizeof why);
+        if (!m->table) {
+            snprintf(err, (size_t)size, "%s needs the table of %s first (%s)", e->name, sub.name, why);
+            return false;
+        }
+        bool used[TB_MAX_MEN] = {false};
+        used[j] = true;
+        for (int s = 0; s < sub.men; s++) {
+            Color c = m->swapped ? (Color)!sub.colour[s] : sub.colour[s];
+            int i = 0;
+            while (used[i] || e->colour[i] != c || e->type[i] != sub.type[s])
+                i++;
+            used[i] = true;
+            m->from[s] = (uint8_t)i;
+        }
+    }
+    return true;
+}
+
 static Slot *slots(uint64_t n) { return malloc(sizeof(Slot) * (size_t)(n ? n : 1)); }
 
 bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *t, char *err, int size)
@@ -425,6 +513,8 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
     }
     if (!ok) {
         snprintf(err, (size_t)size, "out of memory for %s", e->name);
+    } else if (!map_subs(g, err, size)) {
+        ok = false;
     } else {
         g->pass = MATE_PASS;
         memcpy(g->w, g->mate, sizeof g->w);
@@ -439,9 +529,6 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
         }
         if (!ok)
             snprintf(err, (size_t)size, "out of memory or threads for %s", e->name);
-        else if (atomic_load(&g->missing))
-            snprintf(err, (size_t)size, "a sub-ending of %s has no table", e->name);
-        ok = ok && !atomic_load(&g->missing);
     }
     for (int c = 0; c < COLOR_NB && ok; c++)
         for (uint64_t i = 0; i < t->ix.size; i++) {
