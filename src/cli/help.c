@@ -146,7 +146,7 @@ const Command cli_commands[] = {
      0, 0, NO_LIMIT, "the web folder, the database or the address cannot be used", true},
     {"tb", cmd_tb, "generate, probe and summarise endgame tablebases",
      "hexchess tb gen [-v V] [--dir DIR] [--threads N] ENDING...\n"
-     "       hexchess tb probe [-v V] [--dir DIR] -p POSITION\n"
+     "       hexchess tb probe [-v V] [--dir DIR] [--line] -p POSITION\n"
      "       hexchess tb stats [-v V] [--dir DIR] ENDING\n"
      "       hexchess tb verify [-v V] [--dir DIR] [--threads N] ENDING...",
      "Endgame tablebases: for every legal position of an ending, with either side to move, whether\n"
@@ -165,6 +165,8 @@ const Command cli_commands[] = {
      "  probe   prints 'wdl RESULT dtm N best MOVE' for the position, from the side to move:\n"
      "          RESULT is win, stalemate-win, draw, stalemate-loss or loss, N the plies to the\n"
      "          mate or stalemate (0 for a draw), MOVE the best move ('none' when there is none).\n"
+     "          With --line, a second line 'line MOVE...': both sides' best moves to the end\n"
+     "          (captures into smaller endings need their tables too).\n"
      "  stats   prints one line per side to move, over every legal placement of the men:\n"
      "          'ENDING wtm|btm win P% [stalemate-win P%] draw P% [stalemate-loss P%] loss P%\n"
      "          longest N POSITION', from White's side; N is the longest mate in plies and\n"

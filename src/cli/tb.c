@@ -19,6 +19,7 @@ enum { THREADS_MAX = 64, ENDINGS_MAX = 64 };
 typedef struct {
     const char *dir;
     int threads;
+    bool line; /* probe: print the best line to the end */
     const char *action;
     int argc;
     char **argv;
@@ -59,7 +60,9 @@ static int read_args(const CliOptions *o, TbArgs *a)
     for (int i = 1; i < o->argc; i++) {
         const char *s = o->argv[i];
         bool dir = !strcmp(s, "--dir"), threads = !strcmp(s, "--threads");
-        if (dir || threads) {
+        if (!strcmp(s, "--line")) {
+            a->line = true;
+        } else if (dir || threads) {
             if (i + 1 >= o->argc)
                 return cli_usage_error("tb", "option %s needs a value", s);
             const char *value = o->argv[++i];
@@ -178,6 +181,25 @@ static int tb_gen(const CliOptions *o, const TbArgs *a)
     return ok ? EXIT_OK : EXIT_REJECTED;
 }
 
+/* The moves both sides play by the tables until the mate or stalemate (a decided value's distance
+ * falls by one a ply, so the line ends). */
+static void print_line(TbSet *set, Position *p, uint16_t value)
+{
+    printf("line");
+    while (value > TB_DRAW && tb_distance(value) > 0 && p->ply < MAX_GAME_PLY - 1) {
+        Move m = tb_best_move(set, p, &value);
+        if (m == MOVE_NONE)
+            break;
+        char text[MOVE_TEXT_MAX];
+        move_to_text(p, m, text);
+        printf(" %s", text);
+        pos_make(p, m);
+        if (!tb_probe(set, p, &value))
+            break;
+    }
+    printf("\n");
+}
+
 static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
 {
     if (a->argc)
@@ -200,6 +222,8 @@ static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
         if (best != MOVE_NONE)
             move_to_text(p, best, move);
         printf("wdl %s dtm %d best %s\n", tb_wdl_name(value), tb_distance(value), move);
+        if (a->line)
+            print_line(set, p, value);
     }
     tbset_free(set);
     free(p);
