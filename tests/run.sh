@@ -722,6 +722,13 @@ check "tb probe: the longest loss, Black to move" grep -Eqx 'wdl loss dtm 18 bes
 cli tb stats -v glinski --dir "$tbdir" KQK
 check "tb stats: two lines, wtm all won, longest mate 17 plies" \
   test "$(grep -c '^KQK [wb]tm win ' "$tmp/out")" -eq 2 -a "$(grep -c '^KQK wtm win 100.0000% .* longest 17 ' "$tmp/out")" -eq 1
+uci_session "TablebasePath" uci 'setoption name UCI_Variant value glinski' "setoption name TablebasePath value $tbdir" \
+  'position fen 1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' 'go depth 3' WAIT
+check "uci TablebasePath: the option is listed" grep -q '^option name TablebasePath type string default <empty>$' "$tmp/out"
+check "uci TablebasePath: the tables' mate in one" grep -q 'score mate 1 .* pv b2e2$' "$tmp/out"
+printf 'hint\nquit\n' | timeout 60 "$hex" play -v glinski --no-color --engine none --tablebases "$tbdir" \
+  -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
+check "play --tablebases: the hint says the tables' mate" grep -q 'Hint: b2e2 (tablebase: mate in 1)' "$tmp/out"
 expect_error "tb: unknown ending" 1 tb gen -v glinski --dir "$tbdir" KXK
 expect_error "tb: unknown action" 2 tb make KQK
 expect_error "tb: no action" 2 tb

@@ -96,7 +96,7 @@ const Command cli_commands[] = {
      true},
     {"play", cmd_play, "play either game on a terminal board, against the engine or a person",
      "hexchess play [-v V] [-p POSITION] [--engine white|black|both|none] [--level N] [--movetime MS]\n"
-     "                     [--no-castling] [--load FILE] [--no-color]",
+     "                     [--no-castling] [--load FILE] [--no-color] [--tablebases DIR]",
      "Draws the hex board in colour (letters: upper case White, lower case Black; the last move\n"
      "and a checked king are highlighted) and reads moves in any notation the variant accepts:\n"
      "C'escacs CTL-AN (E7-E13, JF6\xc3\x97G9, KRK-HIO, P21=J), Gliński algebraic or coordinates (f6,\n"
@@ -104,7 +104,9 @@ const Command cli_commands[] = {
      "Commands: moves, undo, hint, flip, engine SIDE, level N, time MS, claim, resign, new,\n"
      "save FILE, load FILE (CTL-PGN / PGN), help, quit. Each line is one command or one move\n"
      "(at most 4096 bytes); a mistake is told on standard error and the game goes on.\n"
-     "--level and 'level' take 0 to 20, --movetime and 'time' 1 to 3600000 milliseconds.\n\n"
+     "--level and 'level' take 0 to 20, --movetime and 'time' 1 to 3600000 milliseconds.\n"
+     "--tablebases DIR: the engine plays perfectly from the tables in DIR (hexchess tb), and the\n"
+     "hint says what they hold: 'Hint: MOVE (tablebase: mate in N)'.\n\n"
      "Examples:\n"
      "  hexchess play\n"
      "  hexchess play -v glinski --engine white --level 5\n",

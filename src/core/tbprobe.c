@@ -231,3 +231,22 @@ Move tb_best_move(TbSet *s, Position *p, uint16_t *value)
     }
     return best;
 }
+
+bool tb_search_score(TbSet *s, const Position *p, int mate, int stalemate, int draw, int *score)
+{
+    uint16_t v;
+    if (!tb_probe(s, p, &v) || v == TB_ILLEGAL)
+        return false;
+    int d = tb_distance(v), base = tb_is_mate(v) ? mate : stalemate;
+    *score = v == TB_DRAW ? draw : tb_wins(v) ? base - d : -(base - d);
+    return true;
+}
+
+void tb_value_text(uint16_t v, char *buf, size_t size)
+{
+    int moves = (tb_distance(v) + 1) / 2;
+    if (v <= TB_DRAW)
+        snprintf(buf, size, "draw");
+    else
+        snprintf(buf, size, "%s%s in %d", tb_is_mate(v) ? "mate" : "stalemate", tb_wins(v) ? "" : "d", moves);
+}

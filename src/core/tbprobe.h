@@ -31,4 +31,12 @@ bool tb_probe(TbSet *s, const Position *p, uint16_t *value);
  * when p is not in the tables or has no legal move. */
 Move tb_best_move(TbSet *s, Position *p, uint16_t *value);
 
+/* The search's score of p by the tables: mate - d for a mate the side to move gives in d plies,
+ * -(mate - d) for one it suffers, the same from stalemate for a stalemate, draw for a draw; false
+ * when p is not in the tables. */
+bool tb_search_score(TbSet *s, const Position *p, int mate, int stalemate, int draw, int *score);
+/* For people: "mate in 5", "mated in 4", "stalemate in 3", "stalemated in 2" (moves, not plies)
+ * or "draw". */
+void tb_value_text(uint16_t v, char *buf, size_t size);
+
 #endif
