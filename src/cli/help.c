@@ -179,7 +179,7 @@ const Command cli_commands[] = {
      "  --threads N    threads for generation and verification (default 2, at most 64)\n\n"
      "Examples:\n"
      "  hexchess tb gen -v glinski KQK KRK\n"
-     "  hexchess tb probe -v glinski -p '6/7/8/9/10/11/10/9/8/7/6 w - 0 1'\n"
+     "  hexchess tb probe -v glinski --line -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'\n"
      "  hexchess tb stats -v glinski KRK\n",
      OPT_VARIANT | OPT_POSITION, 1, NO_LIMIT,
      "an ending is unknown, a table is missing or corrupt, a directory cannot be used or a table fails verification",
