@@ -115,7 +115,7 @@ const Command cli_commands[] = {
      "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
-     "                      [--idle-timeout S]",
+     "                      [--idle-timeout S] [--tablebases DIR]",
      "Serves the web app (play both games against a person or the engine) and the JSON API under\n"
      "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
      "(WAL) and resumes after a restart.\n\n"
@@ -131,7 +131,9 @@ const Command cli_commands[] = {
      "number of games thus costs the same threads and memory.\n\n"
      "  --engine-threads N  engine threads, i.e. searches at once (default: the online cores)\n"
      "  --engine-memory MB  the hash tables of all the engines together, shared out equally, at\n"
-     "                      least 1 MB each (default 16 per engine thread)\n\n"
+     "                      least 1 MB each (default 16 per engine thread)\n"
+     "  --tablebases DIR    endgame tables (hexchess tb gen) the engines probe: with few men left\n"
+     "                      their moves are perfect and the analysis gives the tables' mate\n\n"
      "Clients. These bound what slow or greedy clients can hold. A request body is at most 1 MiB:\n"
      "one announced as larger is answered 413 before it is read, one sent without a length\n"
      "(chunked) is cut off, its connection closed, as it grows past.\n\n"
