@@ -20,6 +20,29 @@ static TbEnding ending(const char *variant, const char *name)
     return e;
 }
 
+/* One set per game for the whole run: each table is generated once, whichever test needs it first. */
+static TbSet *sets[3];
+
+static TbSet *set_of(const char *variant)
+{
+    for (int i = 0; variant_names[i]; i++)
+        if (!strcmp(variant_names[i], variant)) {
+            if (!sets[i])
+                sets[i] = tbset_new(variant_find(variant), NULL);
+            return sets[i];
+        }
+    fail_msg("no variant %s", variant);
+    return NULL;
+}
+
+static int free_sets(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        tbset_free(sets[i]);
+    return 0;
+}
+
 /* Generates the ending and every ending it needs into the set, each verified. */
 static const TbTable *generate(TbSet *set, const TbEnding *e)
 {
@@ -164,7 +187,7 @@ static void test_major_pieces_mate(void **state)
     const char *cases[][3] = {{"glinski", "KQK", "17"}, {"glinski", "KRK", "39"}, {"mccooey", "KQK", NULL},
                               {"mccooey", "KRK", NULL}, {"cescacs", "KDK", NULL},   {"cescacs", "KRK", NULL}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TbSet *set = tbset_new(variant_find(cases[i][0]), NULL);
+        TbSet *set = set_of(cases[i][0]);
         TbEnding e = ending(cases[i][0], cases[i][1]);
         const TbTable *t = generate(set, &e);
         Summary w = summarise(t, WHITE), b = summarise(t, BLACK);
@@ -174,7 +197,6 @@ static void test_major_pieces_mate(void **state)
         assert_true(b.draws > 0); /* Black takes the piece */
         if (cases[i][2])
             assert_int_equal(w.longest, atoi(cases[i][2]));
-        tbset_free(set);
     }
 }
 
@@ -185,7 +207,7 @@ static void test_stalemate_scoring(void **state)
     (void)state;
     const char *variants[] = {"glinski", "mccooey"};
     for (int i = 0; i < 2; i++) {
-        TbSet *set = tbset_new(variant_find(variants[i]), NULL);
+        TbSet *set = set_of(variants[i]);
         TbEnding e = ending(variants[i], "KQK");
         const TbTable *t = generate(set, &e);
         Summary b = summarise(t, BLACK);
@@ -210,7 +232,6 @@ static void test_stalemate_scoring(void **state)
             found = count_legal(&p) == 0 && !pos_in_check(&p);
         }
         assert_true(found);
-        tbset_free(set);
     }
 }
 
@@ -219,8 +240,7 @@ static void test_files(void **state)
     (void)state;
     char dir[] = "/tmp/hexchess-tb-XXXXXX";
     assert_non_null(mkdtemp(dir));
-    const Variant *v = variant_find("glinski");
-    TbSet *set = tbset_new(v, NULL);
+    TbSet *set = set_of("glinski");
     TbEnding e = ending("glinski", "KRK");
     const TbTable *t = generate(set, &e);
     char path[256], err[512];
@@ -247,7 +267,6 @@ static void test_files(void **state)
     assert_non_null(strstr(err, "bad checksum"));
     remove(path);
     rmdir(dir);
-    tbset_free(set);
 }
 
 /* Probing positions of either colour's strong side, and the best move mating. */
@@ -255,7 +274,7 @@ static void test_probe(void **state)
 {
     (void)state;
     const Variant *v = variant_find("glinski");
-    TbSet *set = tbset_new(v, NULL);
+    TbSet *set = set_of("glinski");
     TbEnding e = ending("glinski", "KQK");
     generate(set, &e);
     static Position p;
@@ -294,7 +313,6 @@ static void test_probe(void **state)
     /* Too many men: not in the tables. */
     assert_true(pos_from_text(&p, v, "startpos", err, sizeof err));
     assert_false(tb_probe(set, &p, &value));
-    tbset_free(set);
 }
 
 int main(void)
@@ -305,5 +323,5 @@ int main(void)
         cmocka_unit_test(test_stalemate_scoring), cmocka_unit_test(test_files),
         cmocka_unit_test(test_probe),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, free_sets);
 }
