@@ -412,19 +412,22 @@ static After do_time(Play *pl, const char *arg)
 static After do_hint(Play *pl, const char *arg)
 {
     (void)arg;
-    Move m = engine_pick(pl, true);
+    if (!pl->tb && pl->tb_dir)
+        pl->tb = tbset_new(pl->v, pl->tb_dir);
+    uint16_t value;
+    char text[MOVE_TEXT_MAX], said[32];
+    /* Where the tables hold the position their move is perfect, whatever the engine's level. */
+    Move m = pl->tb ? tb_best_move(pl->tb, pl->pos, &value) : MOVE_NONE;
     if (m != MOVE_NONE) {
-        char text[MOVE_TEXT_MAX], value[32];
         move_to_text(pl->pos, m, text);
-        uint16_t v;
-        if (!pl->tb && pl->tb_dir)
-            pl->tb = tbset_new(pl->v, pl->tb_dir);
-        if (pl->tb && tb_probe(pl->tb, pl->pos, &v)) {
-            tb_value_text(v, value, sizeof value);
-            printf("Hint: %s (tablebase: %s)\n", text, value);
-        } else {
-            printf("Hint: %s\n", text);
-        }
+        tb_value_text(value, said, sizeof said);
+        printf("Hint: %s (tablebase: %s)\n", text, said);
+        return AFTER_PROMPT;
+    }
+    m = engine_pick(pl, true);
+    if (m != MOVE_NONE) {
+        move_to_text(pl->pos, m, text);
+        printf("Hint: %s\n", text);
     }
     return AFTER_PROMPT;
 }

@@ -106,9 +106,11 @@ bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size)
         snprintf(err, (size_t)err_size, "TablebasePath is longer than %zu bytes", sizeof e->tb_dir - 1);
         return false;
     }
-    tbset_free(e->tb);
-    e->tb = NULL;
-    snprintf(e->tb_dir, sizeof e->tb_dir, "%s", dir);
+    if (strcmp(dir, e->tb_dir)) { /* the same directory keeps the tables already read */
+        tbset_free(e->tb);
+        e->tb = NULL;
+        snprintf(e->tb_dir, sizeof e->tb_dir, "%s", dir);
+    }
     return true;
 }
 

@@ -8,9 +8,7 @@
 #include <threads.h>
 
 #include "movegen.h"
-#include "notation.h"
 #include "postext.h"
-#include "status.h"
 
 /* Working values of a pass: a distance in plies (odd: the side to move wins), or one of these. */
 enum { W_UNKNOWN = 0xffff, W_DRAW = 0xfffe, W_ILLEGAL = 0xfffd, W_OUT = 0xfffc };
