@@ -247,45 +247,31 @@ typedef struct {
     uint8_t longest_cells[TB_MAX_MEN];
 } Tally;
 
-/* Every placement of the men, each counted once (not once per symmetric twin). */
+/* Every placement of the men, each counted once (not once per symmetric twin): a number stands for
+ * one placement of each king pair of its pair's orbit, as many as the symmetries over those that
+ * fix the pair. */
 static void tally(const TbTable *t, Color stm, Tally *out)
 {
     const TbIndex *ix = &t->ix;
-    int n = ix->cells, men = ix->e.men;
     memset(out, 0, sizeof *out);
     out->longest = -1;
-    uint8_t cells[TB_MAX_MEN];
-    for (int wk = 0; wk < n; wk++)
-        for (int bk = 0; bk < n; bk++) {
-            if (ix->pair_sym[wk][bk] == 255)
-                continue;
-            cells[0] = (uint8_t)wk;
-            cells[1] = (uint8_t)bk;
-            for (uint64_t k = 0; k < ix->others; k++) {
-                uint64_t r = k;
-                bool clash = false;
-                for (int i = men - 1; i >= 2; i--) {
-                    cells[i] = (uint8_t)(r % (uint64_t)n);
-                    r /= (uint64_t)n;
-                    clash |= cells[i] == wk || cells[i] == bk;
-                    for (int j = i + 1; j < men; j++)
-                        clash |= cells[i] == cells[j];
-                }
-                if (clash)
-                    continue;
-                uint16_t v = t->val[stm][tb_index_of(ix, cells)];
-                if (v == TB_ILLEGAL)
-                    continue;
-                out->legal++;
-                bool white_wins = tb_wins(v) == (stm == WHITE);
-                int slot = v == TB_DRAW ? 2 : tb_is_mate(v) ? (white_wins ? 4 : 0) : (white_wins ? 3 : 1);
-                out->count[slot]++;
-                if (tb_is_mate(v) && tb_distance(v) > out->longest) {
-                    out->longest = tb_distance(v);
-                    memcpy(out->longest_cells, cells, sizeof cells);
-                }
-            }
+    for (uint64_t idx = 0; idx < ix->size; idx++) {
+        uint16_t v = t->val[stm][idx];
+        if (v == TB_ILLEGAL)
+            continue;
+        unsigned stab = ix->pair_stab[idx / ix->others], fixed = 0;
+        for (; stab; stab &= stab - 1)
+            fixed++;
+        uint64_t weight = (uint64_t)ix->sym_nb / fixed;
+        out->legal += weight;
+        bool white_wins = tb_wins(v) == (stm == WHITE);
+        int slot = v == TB_DRAW ? 2 : tb_is_mate(v) ? (white_wins ? 4 : 0) : (white_wins ? 3 : 1);
+        out->count[slot] += weight;
+        if (tb_is_mate(v) && tb_distance(v) > out->longest) {
+            out->longest = tb_distance(v);
+            tb_index_cells(ix, idx, out->longest_cells);
         }
+    }
 }
 
 static int tb_stats(const CliOptions *o, const TbArgs *a)
