@@ -204,7 +204,8 @@ static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int
     for (int k = 0; k < m->table->ix.e.men; k++)
         sub[k] = (uint8_t)(m->swapped ? geometry_mirror(geo, moved[m->from[k]]) : moved[m->from[k]]);
     Color sub_stm = m->swapped ? stm : (Color)!stm;
-    return m->table->val[sub_stm][tb_index_of(&m->table->ix, sub)];
+    uint64_t idx = tb_index_of(&m->table->ix, sub);
+    return idx == TB_NONE ? TB_ILLEGAL : m->table->val[sub_stm][idx]; /* TB_NONE: a king took a man by the other */
 }
 
 /* Looks at the moves of the side to move of p (men on cells), all of them while the pass starts,
