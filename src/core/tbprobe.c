@@ -12,7 +12,7 @@ enum { SET_MAX = 256, DIR_MAX = 1024 };
 
 typedef struct {
     uint8_t count[COLOR_NB][PIECE_TYPE_NB]; /* the ending's men, White the stronger side */
-    TbTable *table;                         /* NULL: no table of this ending */
+    _Atomic(TbTable *) table;               /* NULL: no table of this ending (yet) */
 } Entry;
 
 struct TbSet {
@@ -42,11 +42,13 @@ void tbset_free(TbSet *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < atomic_load(&s->nb); i++)
-        if (s->entry[i].table) {
-            tb_table_free(s->entry[i].table);
-            free(s->entry[i].table);
+    for (int i = 0; i < atomic_load(&s->nb); i++) {
+        TbTable *t = atomic_load(&s->entry[i].table);
+        if (t) {
+            tb_table_free(t);
+            free(t);
         }
+    }
     mtx_destroy(&s->lock);
     free(s);
 }
@@ -86,8 +88,8 @@ static Entry *add_entry(TbSet *s, const TbEnding *e, TbTable *t)
     bool swapped;
     Entry *found = find(s, count, &swapped);
     if (found) {
-        if (t && !found->table) {
-            found->table = t;
+        if (t && !atomic_load(&found->table)) {
+            atomic_store(&found->table, t);
             return found;
         }
         if (t) {
@@ -100,7 +102,7 @@ static Entry *add_entry(TbSet *s, const TbEnding *e, TbTable *t)
     if (nb >= SET_MAX)
         return NULL;
     memcpy(s->entry[nb].count, count, sizeof count);
-    s->entry[nb].table = t;
+    atomic_store(&s->entry[nb].table, t);
     atomic_store_explicit(&s->nb, nb + 1, memory_order_release);
     return &s->entry[nb];
 }
@@ -119,11 +121,12 @@ const TbTable *tbset_table(TbSet *s, const TbEnding *e, char *err, int size)
     ending_counts(e, count);
     bool swapped;
     Entry *found = find(s, count, &swapped);
-    if (found && found->table)
-        return found->table;
+    TbTable *have = found ? atomic_load(&found->table) : NULL;
+    if (have)
+        return have;
     mtx_lock(&s->lock);
     found = find(s, count, &swapped);
-    TbTable *t = found ? found->table : NULL;
+    TbTable *t = found ? atomic_load(&found->table) : NULL;
     if (!t && s->dir[0]) {
         char path[DIR_MAX + 64];
         tb_file_path(path, sizeof path, s->dir, e);
@@ -173,7 +176,7 @@ static const TbTable *table_of(TbSet *s, const Position *p, bool *swapped)
         return NULL;
     Entry *e = find(s, p->count, swapped);
     if (e)
-        return e->table;
+        return atomic_load(&e->table);
     Color colour[TB_MAX_MEN];
     PieceType type[TB_MAX_MEN];
     int n = 0;
