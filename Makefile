@@ -6,7 +6,7 @@ OPT ?= -O2 -march=native -DNDEBUG
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
 # The core library has no dependencies; the front ends use these Debian libraries.
-FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lpthread -lm
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lpthread -lm
 
 CORE_SRC = $(wildcard src/core/*.c)
 FRONT_SRC = $(wildcard src/cli/*.c src/server/*.c)
@@ -25,7 +25,8 @@ TB_GLINSKI = KQK KRK KNK KBK KQQK KQRK KQNK KQBK KRRK KRNK KRBK KNNK KNBK KBBK \
 # C'escacs: the rule book's claims, the cheap ones first (D queen, V wyvern, G pegasus, J bishop, E elephant).
 TB_CESCACS = KDK KVK KRK KGK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK
 
-.PHONY: tb-glinski tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web bench check-bench tune clean format fuzz fuzz-build
+.PHONY: tb-glinski tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
@@ -44,6 +45,7 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 	$(MAKE) check
 	$(MAKE) check-asan
 	$(MAKE) check-bench
+	$(MAKE) check-wasm
 	$(MAKE) check-web
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
@@ -64,6 +66,11 @@ check-api: $(BUILD)/hexchess ## black-box tests of the JSON API of hexchess serv
 
 check-web: check-api ## API tests, then browser tests of the web app (playwright-core, chromium)
 	tests/e2e/run.sh $(BUILD)
+
+# Not part of `make test`: a minute of load on the loopback.
+check-push: ## 50 games and 500 event streams for 60 s against the ASan server: push delay, 0 errors
+	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" build-asan/hexchess
+	tests/web/push.sh build-asan
 
 bench: all ## perft speed against Stockfish and the engine's bench signature
 	scripts/install-deps.sh bench
@@ -102,6 +109,8 @@ $(BUILD)/tools/%.o: tools/%.c tools/%.h
 
 # The tuner's numerical part (tools/texel.c) has its own test.
 $(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
+# So has the server's game clock.
+$(BUILD)/tests/test_clock: $(BUILD)/server/clock.o
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ)
 	ar rcs $@ $^
@@ -159,4 +168,77 @@ $(FUZZ_BUILD)/fuzz_api: fuzz/fuzz_api.c $(FUZZ_API_SRC) $(CORE_SRC) $(wildcard f
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_API_SRC) $(CORE_SRC) $(FRONT_LIBS)
 
+# WebAssembly (Emscripten): the command-line program for Node and the module for the page, from the
+# same core. Debian's emscripten runs its JavaScript tools with the machine's node, which finds
+# Debian's node packages (acorn) only through NODE_PATH when it is not Debian's own node.
+EMCC = NODE_PATH=/usr/share/nodejs emcc
+WASM_BUILD = build-wasm
+WASM_OPT = -O3 -DNDEBUG
+WASM_CFLAGS = $(CSTD) $(WARN) $(WASM_OPT)
+# The program: threads (a UCI search runs beside the reading of its input) with main() on a thread
+# of its own, so that the main JavaScript thread stays free to start threads and write their output;
+# files through Node's own file system.
+WASM_CLI_FLAGS = -pthread -sPROXY_TO_PTHREAD -sNODERAWFS -sENVIRONMENT=node,worker -sEXIT_RUNTIME \
+	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno-pthreads-mem-growth --pre-js src/wasm/node-wasm.js
+# The module, twice: with one thread, for any page, and with threads (hexchess-module-mt), for a
+# page served cross-origin isolated, the only kind that has shared memory. The engine runs in a Web
+# Worker (web/engine-worker.js picks the module).
+WASM_EXPORTS = _malloc,_hx_free,_hx_variants,_hx_game,_hx_import,_hx_export,_hx_bench
+WASM_EXPORTS := $(WASM_EXPORTS),_hx_engine_new_game,_hx_engine_search,_hx_engine_stop
+WASM_MODULE_FLAGS = -sMODULARIZE -sEXPORT_NAME=createHexchess -sENVIRONMENT=web,worker,node \
+	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString \
+	--pre-js src/wasm/node-wasm.js
+WASM_CLI_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(wildcard src/cli/*.c) $(WASM_BUILD)/mt/wasm/nodecli.o
+WASM_CLI_OBJ := $(patsubst src/%.c,$(WASM_BUILD)/mt/%.o,$(WASM_CLI_OBJ))
+WASM_MODULE_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/st/%.o) $(WASM_BUILD)/st/wasm/api.o $(WASM_BUILD)/st/cli/bench.o
+WASM_MODULE_MT_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(WASM_BUILD)/mt/wasm/api.o $(WASM_BUILD)/mt/cli/bench.o
+
+wasm: $(WASM_BUILD)/hexchess $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js $(WASM_BUILD)/engine-worker.js $(WASM_BUILD)/hexchess-wasm.js ## build build-wasm/: the program for Node and the page module (Emscripten)
+
+$(WASM_BUILD)/hexchess.js: $(WASM_CLI_OBJ) src/wasm/node-wasm.js
+	$(EMCC) $(WASM_OPT) $(WASM_CLI_FLAGS) -o $@ $(WASM_CLI_OBJ)
+
+$(WASM_BUILD)/hexchess-module.js: $(WASM_MODULE_OBJ) src/wasm/node-wasm.js
+	$(EMCC) $(WASM_OPT) $(WASM_MODULE_FLAGS) -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -o $@ $(WASM_MODULE_OBJ)
+
+$(WASM_BUILD)/hexchess-module-mt.js: $(WASM_MODULE_MT_OBJ) src/wasm/node-wasm.js
+	$(EMCC) $(WASM_OPT) $(WASM_MODULE_FLAGS) -pthread -Wno-pthreads-mem-growth \
+		-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS),_hx_engine_start -o $@ $(WASM_MODULE_MT_OBJ)
+
+# The Node build as a program of its own, for scripts and tests that run one (tests/run.sh --program).
+$(WASM_BUILD)/hexchess: $(WASM_BUILD)/hexchess.js
+	printf '#!/bin/sh\n# hexchess, the WebAssembly build, run by Node.\nexec node "$$(dirname "$$(readlink -f "$$0")")/hexchess.js" "$$@"\n' >$@
+	chmod +x $@
+
+$(WASM_BUILD)/%.js: web/%.js
+	cp $< $@
+
+$(WASM_BUILD)/mt/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -pthread -MMD -MP -c -o $@ $<
+
+$(WASM_BUILD)/st/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -MMD -MP -c -o $@ $<
+
+# The static site: the web app with the local back end (web/backend-local.js: the module, IndexedDB,
+# the engine's worker) in place of the server's API, and the module's files beside it.
+SITE_BUILD = build-site
+SITE_WASM = hexchess-module.js hexchess-module.wasm hexchess-module-mt.js hexchess-module-mt.wasm \
+	hexchess-module-mt.worker.js
+site: $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js ## build build-site/: the web app without a server (any static host)
+	rm -rf $(SITE_BUILD)
+	mkdir -p $(SITE_BUILD)
+	cp web/* $(SITE_BUILD)/
+	cp $(addprefix $(WASM_BUILD)/,$(SITE_WASM)) $(SITE_BUILD)/
+	sed -i 's/name="hexchess-backend" content="http"/name="hexchess-backend" content="local"/' $(SITE_BUILD)/index.html
+	grep -q 'content="local"' $(SITE_BUILD)/index.html
+
+# Without emcc (scripts/install-deps.sh wasm installs it) the WebAssembly tests are skipped, saying so.
+check-wasm: all ## the Node build through the command-line tests, its bench signature, the module's API, the static site
+	@if ! command -v emcc >/dev/null; then \
+		echo "check-wasm: skipped: emcc is missing (scripts/install-deps.sh wasm installs it)"; exit 0; fi; \
+	$(MAKE) wasm site && tests/wasm.sh $(BUILD)
+
 -include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)
+-include $(wildcard $(WASM_BUILD)/*/*/*.d)

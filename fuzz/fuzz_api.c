@@ -1,7 +1,8 @@
 /*
  * libFuzzer target: the JSON API through its router, with no socket. An input is up to eight
- * requests separated by a line "===", each "METHOD TARGET" on its first line and the body after it,
- * run in order on a fresh in-memory game store (so game ids count from 1). Properties: every answer
+ * requests separated by a line "===", each "METHOD TARGET [@white|@black]" on its first line and the
+ * body after it, run in order on a fresh in-memory game store (so game ids count from 1); @white and
+ * @black send the token of that seat of the game created last. Properties: every answer
  * has a status the API documents, a body of valid UTF-8, JSON that parses for every JSON answer and
  * an "error" string in every 4xx; no crash, undefined behaviour or leak.
  */
@@ -26,11 +27,19 @@ static bool utf8_valid(const char *s, size_t len)
 
 static void check_response(const HttpResponse *res)
 {
-    static const int statuses[] = {200, 201, 400, 404, 405, 409, 413, 422};
+    static const int statuses[] = {200, 201, 400, 403, 404, 405, 409, 413, 422};
     bool known = false;
     for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
         known |= res->status == statuses[i];
     FUZZ_REQUIRE(known, "status %d: %.*s", res->status, (int)res->len, res->body);
+    if (res->source.read) {
+        /* An event stream: its first event is ready at once. */
+        char buf[1 << 16];
+        long n = res->source.read(res->source.ctx, NULL, buf, sizeof buf);
+        FUZZ_REQUIRE(n > 0 && !strncmp(buf, "retry: ", 7), "an event stream that starts with %ld bytes", n);
+        res->source.close(res->source.ctx);
+        return;
+    }
     FUZZ_REQUIRE(res->body && strlen(res->body) == res->len, "a body of %zu bytes with a NUL", res->len);
     FUZZ_REQUIRE(utf8_valid(res->body, res->len), "the body is not UTF-8: %s", res->body);
     if (strcmp(res->content_type, "application/json"))
@@ -42,7 +51,22 @@ static void check_response(const HttpResponse *res)
     cJSON_Delete(o);
 }
 
-/* Runs one "METHOD TARGET\nBODY" request (len bytes at text, NUL-terminated). */
+/* The seat tokens of the game created last. */
+static char tokens[2][80];
+
+static void keep_tokens(const HttpResponse *res)
+{
+    cJSON *o = res->status == 201 ? cJSON_Parse(res->body) : NULL;
+    cJSON *tk = cJSON_GetObjectItemCaseSensitive(o, "tokens");
+    static const char *const sides[] = {"white", "black"};
+    for (int c = 0; c < 2 && tk; c++) {
+        const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tk, sides[c]));
+        snprintf(tokens[c], sizeof tokens[c], "Bearer %s", v ? v : "");
+    }
+    cJSON_Delete(o);
+}
+
+/* Runs one "METHOD TARGET [@SEAT]\nBODY" request (len bytes at text, NUL-terminated). */
 static void run_request(GameTable *t, const char *text, size_t len)
 {
     size_t line = strcspn(text, "\n");
@@ -51,6 +75,11 @@ static void run_request(GameTable *t, const char *text, size_t len)
     if (!target)
         abort();
     snprintf(method, sizeof method, "%.*s", (int)sp, text);
+    int seat = -1;
+    if (line > 7 && !memcmp(text + line - 7, " @white", 7))
+        seat = 0, line -= 7;
+    else if (line > 7 && !memcmp(text + line - 7, " @black", 7))
+        seat = 1, line -= 7;
     size_t tlen = sp < line ? line - sp - 1 : 0;
     memcpy(target, text + sp + (sp < line), tlen);
     target[tlen] = 0;
@@ -58,12 +87,16 @@ static void run_request(GameTable *t, const char *text, size_t len)
     free(target);
     if (!req)
         abort();
-    if (line < len && !request_append_body(req, text + line + 1, len - line - 1))
+    size_t body = line + (seat >= 0 ? 7 : 0);
+    if (body < len && !request_append_body(req, text + body + 1, len - body - 1))
+        abort();
+    if (seat >= 0 && tokens[seat][0] && !request_set_authorization(req, tokens[seat]))
         abort();
     HttpResponse res = {0};
     HttpRoute api = {"/api/", api_handle, t};
     http_route(&api, 1, req, &res);
     check_response(&res);
+    keep_tokens(&res);
     free(res.body);
     request_free(req);
 }
@@ -76,8 +109,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Store *store = store_open(":memory:", err, (int)sizeof err);
     FUZZ_REQUIRE(store, "%s", err);
     GameLimits limits = {.max_think_ms = 1000, .cache_games = 3, .engine_threads = 1, .engine_memory_mb = 1};
-    GameTable *t = games_new(store, &limits, err, (int)sizeof err);
+    EventHub *hub = events_new(60000, err, (int)sizeof err);
+    FUZZ_REQUIRE(hub, "no event hub: %s", err);
+    GameTable *t = games_new(store, &limits, hub, err, (int)sizeof err);
     FUZZ_REQUIRE(t, "no game table: %s", err);
+    tokens[0][0] = tokens[1][0] = 0;
     char *req = text;
     for (int n = 0; n < MAX_REQUESTS && req; n++) {
         char *sep = strstr(req, "\n===\n");
@@ -87,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         req = sep ? sep + 5 : NULL;
     }
     games_free(t);
+    events_free(hub);
     store_close(store);
     free(text);
     return 0;

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Runs every example command line that `hexchess --help`, `hexchess COMMAND --help` and README.md's
 # shell blocks show, so that no example the user is told to type is broken.
-# Usage: tests/help-examples.sh BUILD_DIR     (tests/run.sh calls it)
+# Usage: tests/help-examples.sh [--no-processes] HEXCHESS     (tests/run.sh calls it)
+# HEXCHESS is the program, e.g. build/hexchess; --no-processes skips the examples of `match`, which
+# starts engine processes (for a build that cannot, the WebAssembly one).
 # Prints "FAIL: ..." per broken example, then "N passed, N failed"; exit status 1 on a failure.
 set -u
+processes=true
+if [ "${1:-}" = --no-processes ]; then
+  processes=false
+  shift
+fi
 if [ $# -ne 1 ]; then
-  echo "usage: tests/help-examples.sh BUILD_DIR" >&2
+  echo "usage: tests/help-examples.sh [--no-processes] HEXCHESS" >&2
   exit 2
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
-hex=$(cd "$1" 2>/dev/null && pwd)/hexchess
+hex=$(cd "$(dirname "$1")" 2>/dev/null && pwd)/$(basename "$1")
 [ -x "$hex" ] || { echo "help-examples.sh: no $hex" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -41,6 +48,7 @@ join_lines() { sed -e ':a' -e '/\\$/N; s/\\\n//; ta'; }
 
 # Named skips: serve listens on a fixed port until stopped (tests/web/api.sh covers it).
 skip='^(build/)?hexchess serve '
+$processes || skip="$skip|( match )"
 # Runs of many seconds: they pass when they are still running after a few seconds or end well.
 long='(^(build/)?hexchess bench *($|#))|( match )|(perft -v glinski 4)'
 # Examples that show a failure: the status they imply.

@@ -156,12 +156,27 @@ static void test_texts(void **state)
     assert_false(verdict_winner(&v, &w));
 }
 
+/* What a stalemate is worth is the variant's: a win for the stalemating side in C'escacs and
+ * Gliński, a draw in McCooey; the search's score for the stalemated side follows it. */
+static void test_stalemate_values(void **state)
+{
+    (void)state;
+    Verdict v;
+    arbiter_judge(at("mccooey", "k/3/2K2/7/9/11/11/11/2p8/2P8/11 b - 0 1"), &v);
+    assert_int_equal(v.outcome, OUTCOME_DRAW);
+    assert_int_equal(v.reason, END_STALEMATE);
+    assert_int_equal(arbiter_stalemated_score(get("mccooey"), 900, 7), 7);
+    assert_int_equal(arbiter_stalemated_score(get("glinski"), 900, 7), -900);
+    assert_int_equal(arbiter_stalemated_score(get("cescacs"), 900, 7), -900);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_players_end_a_game),
         cmocka_unit_test(test_flag_fall),
         cmocka_unit_test(test_texts),
+        cmocka_unit_test(test_stalemate_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,19 @@
-// hexchess web app: talks to the JSON API of `hexchess serve` and draws the game.
+// hexchess web app: talks to the JSON API of `hexchess serve`, or to the same routes answered in the
+// page (the static site: its index.html names the local back end), and draws the game.
 import { Board } from './board.js';
-import { pieceIcon, letterOf } from './pieces.js';
+import { letterOf } from './pieces.js';
+import { renderMoves, moveNumber } from './moves.js';
+import { renderAnalysis, analysisShown } from './analysis.js';
+import {
+  choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
+} from './chooser.js';
+import { seatTokens, keepTokens, heldSeats } from './seats.js';
+import { showClocks } from './clock.js';
+import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from './friend.js';
+import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
+
+const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
+const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
@@ -12,31 +25,37 @@ const ui = {
   view: 0,            // ply shown on the board
   follow: true,       // the view follows the latest move
   flip: false,        // the user's flip on top of the default orientation
+  analysing: false,   // the engine's view is on: every position viewed gets analysed
+  reanalyse: null,    // a pending analysis of the newly viewed position
   selected: null,
   justSelected: false,
-  choosing: false,
+  sending: false,     // a move is on its way to the server: nothing more may be played meanwhile
+  target: null,       // the hex of the move a chooser is open for
   preview: null,
   hint: false,
-  pollTimer: null,
+  events: null,       // the EventSource of the game shown
   board: null,
 };
 
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
-  }
-  const res = await fetch(`/api/${path}`, opts);
-  let data = null;
-  try { data = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
-  return data;
+// A request for game id acts for the side its body names, else for the side to move; with one seat
+// held, for that one.
+function tokenFor(id, body) {
+  const t = seatTokens(id);
+  const g = ui.game && ui.game.id === id ? ui.game : null;
+  const side = (body && body.side) || (g && g.turn);
+  return t[side] || t.white || t.black;
 }
 
-function showError(msg) {
+function api(method, path, body) {
+  const game = method !== 'GET' && path.match(/^games\/(\d+)/);
+  return backend.request(method, path, body, game && tokenFor(Number(game[1]), body));
+}
+
+// info: news rather than an error.
+function showError(msg, info = false) {
   const e = $('error');
   e.textContent = msg;
+  e.classList.toggle('info', info);
   e.hidden = false;
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => { e.hidden = true; }, 6000);
@@ -44,14 +63,15 @@ function showError(msg) {
 
 // ---- who plays what ----
 
-const humans = (g) => COLOURS.filter((c) => g[c] === 'human');
-// The side the viewer plays: the one human, or the side to move when both are human.
+// The side the viewer plays: the one seat this browser holds, or the side to move when it holds both
+// (or none: it watches).
 function mySide(g) {
-  const h = humans(g);
+  const h = heldSeats(g);
   return h.length === 1 ? h[0] : g.turn;
 }
+const watching = (g) => heldSeats(g).length === 0;
 function bottomSide(g) {
-  const h = humans(g);
+  const h = heldSeats(g);
   const base = h.length === 1 ? h[0] : 'white';
   return ui.flip ? (base === 'white' ? 'black' : 'white') : base;
 }
@@ -59,8 +79,11 @@ const latest = () => ui.game.moves.length;
 const atLatest = () => ui.view === latest();
 function canMove() {
   const g = ui.game;
-  return g && atLatest() && g.status === 'ongoing' && g[g.turn] === 'human' && !ui.choosing;
+  return g && atLatest() && g.status === 'ongoing' && heldSeats(g).includes(g.turn) && !choosing() && !ui.sending;
 }
+
+// A pawn awaiting promotion does not move: its only moves are promotions where it stands.
+const promotesHere = (moves) => moves.length > 0 && moves.every((m) => m.kind === 'promote-here');
 
 function boardAt(ply) {
   const g = ui.game;
@@ -84,7 +107,6 @@ function render() {
   if (!g) return;
   const variant = ui.variants[g.variant];
   ui.board.setup(variant, bottomSide(g) === 'black');
-  $('board').classList.toggle('flipped', bottomSide(g) === 'black');
   const board = boardAt(ui.view);
   const view = { board };
   if (ui.view > 0) {
@@ -98,18 +120,22 @@ function render() {
   const legal = atLatest() ? g.legal : [];
   if (ui.selected != null) {
     view.selected = ui.selected;
-    view.dests = [...new Set(legal.filter((m) => m.from === ui.selected && m.to !== m.from).map((m) => m.to))];
+    // While a chooser is open the move's hex is chosen: it is marked, not the other dots.
+    if (!choosing()) {
+      view.dests = [...new Set(legal.filter((m) => m.from === ui.selected && m.to !== m.from).map((m) => m.to))];
+    }
   }
-  view.rings = [];
+  view.rings = ui.target != null ? [[ui.target, 'preview']] : [];
   if ($('threats').checked && atLatest()) {
     const me = mySide(g), them = me === 'white' ? 'black' : 'white';
     const isMine = (ch) => ch !== '.' && (ch === ch.toUpperCase()) === (me === 'white');
     for (const c of g.attacks[them]) if (isMine(board[c])) view.rings.push([c, 'threat-mine']);
     for (const c of g.attacks[me]) if (board[c] !== '.' && !isMine(board[c])) view.rings.push([c, 'threat-theirs']);
   }
+  view.badges = awaitingPawns(variant, board);
   view.arrows = [];
   const a = g.analysis;
-  if (a && a.best && a.ply === ui.view && atLatest()) {
+  if (analysisShown(g, ui.view) && a.best) {
     view.arrows.push([a.best_from, a.best_to, ui.hint ? 'hint' : '']);
     if (ui.hint) view.rings.push([a.best_from, 'hint']);
   }
@@ -117,17 +143,34 @@ function render() {
   ui.board.render(view);
   renderPlayers();
   renderStatus();
-  renderMoves();
+  renderMoves(g, ui.view, goTo);
   renderControls();
-  renderAnalysis();
+  renderPrompt(g, heldSeats(g), action, openGame);
+  renderInvite(g);
+  renderAnalysis(g, { view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
   $('pos-text').value = positionAt(ui.view);
   $('pos-format').textContent = variant.position_format;
-  $('record-download').href = `/api/games/${g.id}/record`;
+  const record = backend.recordUrl(g.id);
+  if (record) $('record-download').href = record;
 }
 
+// Pawns waiting on their own side's promotion hex (moved there with "=&"), marked on the board.
+function awaitingPawns(variant, board) {
+  const marks = [];
+  for (const colour of COLOURS) {
+    const pawn = letterOf(variant, 'pawn', colour === 'white');
+    for (const c of variant.promotion[colour]) if (board[c] === pawn) marks.push([c, 'awaiting']);
+  }
+  return marks;
+}
+
+// Who plays a side, beside its colour: nothing more when two people share the screen or for a
+// spectator. On a clock the engine's time per move is unused.
 function playerLabel(g, colour) {
-  if (g[colour] === 'engine') return `Engine · level ${g.level} · ${g.movetime / 1000} s`;
-  return humans(g).length === 1 ? 'You' : cap(colour);
+  if (g[colour] === 'engine') return `Engine · level ${g.level}${g.clock ? '' : ` · ${g.movetime / 1000} s`}`;
+  const held = heldSeats(g);
+  if (held.length !== 1) return '';
+  return held[0] === colour ? 'You' : 'Opponent';
 }
 
 // The server runs a few engines for every game: work beyond them queues.
@@ -138,15 +181,17 @@ function engineState(g) {
 function renderPlayers() {
   const g = ui.game;
   const bottom = bottomSide(g), top = bottom === 'white' ? 'black' : 'white';
+  const clockOf = (id) => $(id).querySelector('.clock');
+  showClocks(g, { [top]: clockOf('player-top'), [bottom]: clockOf('player-bottom') });
   for (const [id, colour] of [['player-top', top], ['player-bottom', bottom]]) {
     const turn = g.status === 'ongoing' && turnAt(ui.view) === colour && atLatest();
-    $(id).innerHTML = '';
-    const name = document.createElement('span');
-    name.className = `name ${turn ? 'to-move' : ''}`;
-    name.textContent = `${cap(colour)} — ${playerLabel(g, colour)}`;
-    const extra = document.createElement('span');
-    if (g[colour] === 'engine' && g.thinking && g.turn === colour) extra.textContent = engineState(g);
-    $(id).append(name, extra);
+    const bar = $(id);
+    const name = bar.querySelector('.name');
+    name.classList.toggle('to-move', turn);
+    const label = playerLabel(g, colour);
+    name.textContent = label ? `${cap(colour)} — ${label}` : cap(colour);
+    bar.querySelector('.note').textContent =
+      g[colour] === 'engine' && g.thinking && g.turn === colour ? engineState(g) : '';
   }
 }
 
@@ -158,99 +203,54 @@ function renderStatus() {
   if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
   else if (g.thinking) text = `${cap(g.turn)} to move — ${g.waiting ? engineState(g) : 'the engine is thinking…'}`;
   else text = `${cap(g.turn)} to move${g.check !== 'none' ? ' — check' : ''}`;
-  if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
-  if (!atLatest()) text += ` (viewing move ${ui.view} of ${latest()})`;
+  const pending = pendingText(g, heldSeats(g));
+  if (pending) text += ` · ${pending}`;
+  else if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
+  if (!atLatest()) text += ` (${viewingText(g)})`;
   s.textContent = text;
   const banner = $('banner');
-  const forced = canMove() && g.legal.length > 0 && g.legal.every((m) => m.kind === 'promote-here');
-  banner.hidden = !forced;
+  const forced = canMove() && promotesHere(g.legal);
+  const spectator = !forced && watching(g);
+  banner.hidden = !forced && !spectator;
+  banner.classList.toggle('watching', spectator);
   if (forced) {
     const names = [...new Set(g.legal.map((m) => ui.variants[g.variant].cells[m.from].name))];
-    banner.textContent = `Forced promotion: your pawn on ${names.join(', ')} awaits promotion — click it to choose the piece.`;
+    banner.textContent = `Forced promotion: your pawn on ${names.join(', ')} awaits promotion — tap it to choose the piece.`;
+  } else if (spectator) {
+    banner.textContent = 'Spectating: you watch this game; only its players can move.';
   }
 }
 
-function renderMoves() {
-  const g = ui.game;
-  const ol = $('movelist');
-  ol.innerHTML = '';
-  const startTurn = g.start.split(' ')[1] === 'b' ? 1 : 0;
-  const startNo = parseInt(g.start.split(' ').pop(), 10) || 1;
-  let li = null;
-  const cell = (ply) => {
-    const span = document.createElement('span');
-    span.className = 'mv';
-    if (ply === null) { span.textContent = '…'; return span; }
-    const m = g.moves[ply - 1];
-    span.textContent = m.display;
-    span.dataset.ply = ply;
-    if (ply === ui.view) span.classList.add('current');
-    span.addEventListener('click', () => goTo(ply));
-    return span;
-  };
-  for (let i = 0; i < g.moves.length; i++) {
-    const idx = i + startTurn;
-    if (idx % 2 === 0 || li === null) {
-      li = document.createElement('li');
-      const num = document.createElement('span');
-      num.className = 'num';
-      num.textContent = `${startNo + Math.floor(idx / 2)}.`;
-      li.appendChild(num);
-      if (idx % 2 === 1) li.appendChild(cell(null));
-      ol.appendChild(li);
-    }
-    li.appendChild(cell(i + 1));
-  }
-  const cur = ol.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+// "viewing move 6 (Black's) of 7": moves as players count them, not plies.
+function viewingText(g) {
+  if (ui.view === 0) return 'viewing the start position';
+  const at = moveNumber(g, ui.view), end = moveNumber(g, latest());
+  return `viewing move ${at.number} (${at.black ? "Black's" : "White's"}) of ${end.number}`;
 }
 
 function renderControls() {
   const g = ui.game;
   const on = g.status === 'ongoing';
-  const me = mySide(g), other = me === 'white' ? 'black' : 'white';
+  const me = mySide(g), held = heldSeats(g);
   $('nav-first').disabled = $('nav-prev').disabled = ui.view === 0;
   $('nav-next').disabled = $('nav-last').disabled = atLatest();
-  $('undo').disabled = g.moves.length === 0 || humans(g).length === 0;
-  $('resign').disabled = !on || humans(g).length === 0;
-  const offerToMe = on && g.draw_offer && g[g.draw_offer === 'white' ? 'black' : 'white'] === 'human' &&
-    (humans(g).length === 2 || g.draw_offer === other);
-  $('draw-accept').hidden = $('draw-decline').hidden = !offerToMe;
-  $('draw-offer').hidden = offerToMe;
-  $('draw-offer').disabled = !on || humans(g).length === 0 || g.draw_offer === me;
-  $('draw-claim').hidden = !(on && g.claimable !== 'none');
+  // A spectator has no say in the game; the players' buttons give way to a rematch at the end.
+  for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on && id !== 'undo';
+  const asked = on && g.takeback_offer === me && held.length === 1;
+  $('undo').disabled = g.moves.length === 0 || asked;
+  $('undo').textContent = asked ? 'Take-back asked…' : 'Take back';
+  $('resign').disabled = !on;
+  const offered = on && g.draw_offer === me;
+  $('draw-offer').disabled = !on || offered;
+  $('draw-offer').textContent = offered ? 'Draw offered…' : 'Offer draw';
+  $('draw-claim').hidden = !(on && held.length && g.claimable !== 'none');
   if (!$('draw-claim').hidden) $('draw-claim').textContent = `Claim draw (${g.claimable})`;
-  $('analyse').textContent = g.analysis && g.analysis.running && !ui.hint ? 'Stop' : 'Analyse';
-  $('analyse').disabled = $('hint').disabled = !on || g.thinking;
-}
-
-function scoreText(a) {
-  if (a.mate !== null && a.mate !== undefined) return `#${a.mate}`;
-  const s = a.score / 100;
-  return `${s > 0 ? '+' : ''}${s.toFixed(2)}`;
-}
-
-function renderAnalysis() {
-  const g = ui.game;
-  const a = g.analysis;
-  const box = $('analysis');
-  const bar = $('evalbar');
-  if (!a || !a.depth) {
-    box.textContent = a && a.running ? engineState(g) : '';
-    bar.hidden = true;
-    return;
-  }
-  bar.hidden = ui.hint;
-  let frac = 1 / (1 + Math.exp(-a.score / 400));
-  if (a.mate !== null && a.mate !== undefined) frac = a.mate > 0 ? 1 : 0;
-  $('evalbar-white').style.height = `${(frac * 100).toFixed(1)}%`;
-  $('evalbar-text').textContent = scoreText(a);
-  box.innerHTML = '';
-  const line1 = document.createElement('div');
-  line1.innerHTML = `<b>${scoreText(a)}</b>  depth ${a.depth}/${a.seldepth}  ${(a.nodes / 1000).toFixed(0)}k nodes${a.running ? '  …' : ''}`;
-  const line2 = document.createElement('div');
-  line2.textContent = ui.hint ? `Hint: ${a.best}` : `Best line: ${a.pv}`;
-  box.append(line1, line2);
+  $('rematch').hidden = on || !held.length;
+  $('rematch').textContent = g.rematch ? 'Go to the rematch' : 'Rematch (colours swapped)';
+  $('analyse').textContent = ui.analysing ? 'Stop' : 'Analyse';
+  // The server lets only a player start an analysis of a game with seats.
+  const outsider = !held.length && Object.values(g.seats || {}).includes('token');
+  $('analyse').disabled = $('hint').disabled = g.thinking || !analysable(g) || outsider;
 }
 
 // ---- moving ----
@@ -260,13 +260,18 @@ function movesFrom(cell) {
 }
 
 function onCell(cell, how) {
-  if (!ui.game || cell < 0) {
+  if (!ui.game) return false;
+  if (choosing()) {
+    if (how !== 'dragstart' && cell >= 0) chooserTap(cell);
+    return false;
+  }
+  if (cell < 0) {
     if (how !== 'dragstart') { ui.selected = null; render(); }
     return false;
   }
   const from = movesFrom(cell);
   if (how === 'dragstart') {
-    if (!from.length) return false;
+    if (!from.length || promotesHere(from)) return false;
     if (ui.selected !== cell) { select(cell); ui.justSelected = true; }
     return true;
   }
@@ -275,6 +280,7 @@ function onCell(cell, how) {
     if (cands.length) { chooseAndPlay(cands); return false; }
   }
   if (how === 'drop') { render(); return false; }
+  if (promotesHere(from)) { select(cell); chooseAndPlay(from); return false; }
   if (cell === ui.selected) {
     if (ui.justSelected) ui.justSelected = false;
     else ui.selected = null;
@@ -290,115 +296,47 @@ function select(cell) {
   ui.selected = cell;
   ui.justSelected = false;
   render();
-  const here = movesFrom(cell).filter((m) => m.kind === 'promote-here');
-  if (here.length) chooseAndPlay(here);
 }
 
 function cellName(c) { return ui.variants[ui.game.variant].cells[c].name; }
 
+// Plays one of the moves from one man to one hex. Several (castlings, promotion pieces) or a
+// promotion of any kind ask first: even a single possible piece, or "await", is the player's to
+// confirm, never played behind their back.
 async function chooseAndPlay(cands) {
-  let text = cands.length === 1 ? cands[0].text : null;
-  if (!text) {
-    const castles = cands.some((m) => m.kind === 'castle');
-    text = castles ? await chooseCastling(cands) : await choosePromotion(cands);
+  const g = ui.game;
+  const variant = ui.variants[g.variant];
+  const white = g.turn === 'white';
+  const hex = ui.board.cellEl(cands[0].to).getBoundingClientRect();
+  const near = hex.top + hex.height / 2;
+  const onPreview = (preview) => { ui.preview = preview; render(); };
+  ui.target = cands[0].to;
+  let text = null;
+  if (cands.some((m) => m.kind === 'castle')) {
+    text = await choose(`Castle: king to ${cellName(cands[0].to)} — choose the rooks' places`,
+      castlingOptions(variant, cands, white, cellName), { note: CASTLING_NOTE, near, onPreview });
+  } else if (cands.some((m) => m.promo)) {
+    const note = cands.some((m) => m.promo === '&') ? AWAIT_NOTE
+      : cands[0].kind === 'promote-here' ? PROMOTE_HERE_NOTE : '';
+    text = await choose('Promote to', promotionOptions(variant, cands, white), { note, near, onPreview });
+  } else {
+    text = cands[0].text;
   }
   ui.selected = null;
-  ui.preview = null;
+  ui.target = null;
   if (text) await play(text);
   else render();
 }
 
-// Shows options in the side panel; resolves with the chosen option's value or null.
-function choose(title, options) {
-  return new Promise((resolve) => {
-    ui.choosing = true;
-    $('chooser').hidden = false;
-    $('chooser-title').textContent = title;
-    const box = $('choices');
-    box.innerHTML = '';
-    const done = (value) => {
-      ui.choosing = false;
-      ui.preview = null;
-      $('chooser').hidden = true;
-      $('chooser-cancel').onclick = null;
-      resolve(value);
-    };
-    options.forEach((o, i) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.move = o.value;
-      if (o.icon) b.appendChild(o.icon);
-      const l = document.createElement('span');
-      l.className = 'label';
-      l.textContent = o.label;
-      b.appendChild(l);
-      b.title = o.title || o.label;
-      const show = () => {
-        box.querySelectorAll('button').forEach((x) => x.classList.remove('active'));
-        b.classList.add('active');
-        if (o.preview) { ui.preview = o.preview; render(); }
-      };
-      b.addEventListener('mouseenter', show);
-      b.addEventListener('focus', show);
-      b.addEventListener('click', () => done(o.value));
-      box.appendChild(b);
-      if (i === 0 && o.preview) { ui.preview = o.preview; b.classList.add('active'); }
-    });
-    $('chooser-cancel').onclick = () => done(null);
-    render();
-  });
-}
-
-function choosePromotion(cands) {
-  const g = ui.game;
-  const variant = ui.variants[g.variant];
-  const white = g.turn === 'white';
-  const opts = cands.map((m) => {
-    const letter = m.promo === '&' ? letterOf(variant, 'pawn', true) : m.promo;
-    return {
-      value: m.text,
-      label: m.promo === '&' ? 'await (=&)' : `=${m.promo}`,
-      title: m.text,
-      icon: pieceIcon(variant, white ? letter : letter.toLowerCase()),
-    };
-  });
-  return choose('Promote to', opts);
-}
-
-function chooseCastling(cands) {
-  const g = ui.game;
-  const variant = ui.variants[g.variant];
-  const white = g.turn === 'white';
-  const K = letterOf(variant, 'king', white), Rk = letterOf(variant, 'rook', white);
-  const opts = cands.map((m) => {
-    if (m.kind !== 'castle') {
-      return {
-        value: m.text, label: `${m.text} (king's leap only)`,
-        preview: { ghosts: [[m.to, K]], hidden: [m.from], rings: [[m.to, 'preview']] },
-      };
-    }
-    const ghosts = [[m.to, K]], hidden = [m.from], rings = [[m.to, 'preview']];
-    const parts = [];
-    for (const [rf, rt] of m.rooks) {
-      ghosts.push([rt, Rk]);
-      hidden.push(rf);
-      rings.push([rt, 'preview']);
-      parts.push(`R ${cellName(rf)}→${cellName(rt)}`);
-    }
-    return {
-      value: m.text, label: m.text, title: `K ${cellName(m.from)}→${cellName(m.to)}, ${parts.join(', ')}`,
-      icon: pieceIcon(variant, Rk, 30), preview: { ghosts, hidden, rings },
-    };
-  });
-  return choose(`Castle: king to ${cellName(cands[0].to)} — choose the rooks' places (hover to preview)`, opts);
-}
-
 async function play(text) {
+  ui.sending = true;
   try {
     setGame(await api('POST', `games/${ui.game.id}/moves`, { move: text }));
   } catch (e) {
     showError(e.message);
     render();
+  } finally {
+    ui.sending = false;
   }
 }
 
@@ -407,31 +345,66 @@ async function play(text) {
 function setGame(g) {
   const fresh = !ui.game || ui.game.id !== g.id;
   const grew = ui.game && g.moves.length !== ui.game.moves.length;
+  const news = answerNews(ui.game, g, heldSeats(g));
+  if (news) showError(news, true);
   ui.game = g;
   if (fresh || ui.follow || grew && ui.view >= g.moves.length) ui.view = g.moves.length;
   if (ui.view > g.moves.length) ui.view = g.moves.length;
   ui.follow = ui.view === g.moves.length;
-  if (fresh) { ui.selected = null; ui.hint = false; }
+  if (fresh) { ui.selected = null; ui.hint = false; ui.analysing = false; }
   if (!g.analysis || (!g.analysis.running && !g.analysis.best)) ui.hint = ui.hint && !!g.analysis;
   render();
-  schedulePoll();
+  follow(g.id);
+  followWithAnalysis();
 }
 
-function schedulePoll() {
-  clearTimeout(ui.pollTimer);
-  const g = ui.game;
-  if (!g) return;
-  const engineOffer = g.draw_offer && g[g.draw_offer === 'white' ? 'black' : 'white'] === 'engine';
-  const busy = g.thinking || (g.analysis && g.analysis.running) || engineOffer;
-  if (!busy) return;
-  ui.pollTimer = setTimeout(async () => {
+// The server pushes every change of the game (moves, offers, the end, analysis): each event but an
+// analysis fetches the game again, one fetch at a time.
+function follow(id) {
+  if (ui.events && ui.events.gameId === id) return;
+  stopFollowing();
+  const es = backend.events(id);
+  es.gameId = id;
+  let busy = false, again = false;
+  const refresh = async () => {
+    if (busy) { again = true; return; }
+    busy = true;
     try {
-      const fresh = await api('GET', `games/${g.id}`);
-      if (ui.game && ui.game.id === fresh.id) setGame(fresh);
+      const fresh = await api('GET', `games/${id}`);
+      if (ui.game && ui.game.id === fresh.id && ui.events === es) setGame(fresh);
     } catch (e) {
       showError(e.message);
     }
-  }, 250);
+    busy = false;
+    if (again) { again = false; refresh(); }
+  };
+  for (const name of ['move', 'takeback', 'draw', 'end', 'rematch']) es.addEventListener(name, refresh);
+  // An analysis event carries the analysis whole: no fetch needed while the game is the same.
+  es.addEventListener('analysis', (e) => {
+    const data = JSON.parse(e.data);
+    if (ui.events !== es || !ui.game || ui.game.id !== id) return;
+    if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
+    else refresh();
+  });
+  ui.events = es;
+}
+
+function stopFollowing() {
+  if (ui.events) ui.events.close();
+  ui.events = null;
+}
+
+// The side that moved last asks; a browser holding both seats (same screen) also agrees at once.
+async function takeBack() {
+  const g = ui.game;
+  const sameScreen = heldSeats(g).length === 2;
+  const last = g.turn === 'white' ? 'black' : 'white';
+  await action('undo', { side: sameScreen ? last : mySide(g) });
+  if (sameScreen && ui.game.takeback_offer === last) await action('undo', { action: 'accept', side: g.turn });
+}
+
+function openGame(id) {
+  location.hash = `#/game/${id}`;
 }
 
 async function loadGame(id) {
@@ -449,6 +422,32 @@ function goTo(ply) {
   ui.follow = atLatest();
   ui.selected = null;
   render();
+  followWithAnalysis();
+}
+
+// ---- analysis ----
+
+const ANALYSIS_MS = 10000, HINT_MS = 1500;
+
+// With the analysis on, the position viewed (stepped to, or newly played) is the one analysed;
+// stepping through moves asks once, not at every step. Not while the engine thinks of its move:
+// the server would refuse.
+function followWithAnalysis() {
+  const g = ui.game;
+  clearTimeout(ui.reanalyse);
+  const a = g.analysis;
+  if (!ui.analysing || (a && a.ply === ui.view) || g.thinking || !analysable(g)) return;
+  ui.reanalyse = setTimeout(() => analyse(ANALYSIS_MS), 200);
+}
+
+// A finished game can be studied, except its final position when that is mate or stalemate:
+// there is no move left to weigh.
+function analysable(g) {
+  return !(atLatest() && g.status === 'over' && /mate/.test(g.reason));
+}
+
+function analyse(movetime) {
+  action('analysis', { movetime, ply: ui.view });
 }
 
 async function action(path, body, method = 'POST') {
@@ -464,7 +463,7 @@ async function action(path, body, method = 'POST') {
 function showPage(name) {
   $('page-game').hidden = name !== 'game';
   $('page-games').hidden = name !== 'games';
-  if (name !== 'game') clearTimeout(ui.pollTimer);
+  if (name !== 'game') stopFollowing();
 }
 
 async function showGames() {
@@ -475,15 +474,18 @@ async function showGames() {
   try {
     const list = await api('GET', 'games?limit=200');
     $('games-empty').hidden = list.games.length > 0;
+    const heads = $('games').querySelectorAll('thead th');
     for (const row of list.games) {
       const tr = document.createElement('tr');
       const when = new Date(row.updated * 1000).toLocaleString();
       const result = row.result === '*' ? 'in progress' : `${row.result} (${row.reason})`;
-      for (const text of [row.id, row.title, cap(row.white), cap(row.black), Math.ceil(row.plies / 2), result, when]) {
+      const cells = [row.id, row.title, cap(row.white), cap(row.black), Math.ceil(row.plies / 2), result, when];
+      cells.forEach((text, i) => {
         const td = document.createElement('td');
         td.textContent = text;
+        td.dataset.label = heads[i].textContent; // shown beside the value where the table turns into cards
         tr.appendChild(td);
-      }
+      });
       const td = document.createElement('td');
       td.className = 'actions';
       const open = document.createElement('a');
@@ -509,7 +511,11 @@ function route() {
   const h = location.hash;
   let m;
   if ((m = h.match(/^#\/game\/(\d+)$/))) loadGame(Number(m[1]));
-  else if (h === '#/games') showGames();
+  else if ((m = h.match(/^#\/game\/(\d+)\/(white|black)\/([0-9a-f]{64})$/))) {
+    // A seat's link: keep its token, and take it out of the address bar and the history.
+    keepTokens(Number(m[1]), { [m[2]]: m[3] });
+    location.replace(`#/game/${m[1]}`);
+  } else if (h === '#/games') showGames();
   else {
     const last = localStorage.getItem('hexchess.lastGame');
     if (last) location.hash = `#/game/${last}`;
@@ -537,8 +543,10 @@ function syncNewForm() {
   const f = $('new-form');
   const variant = f.variant.value;
   const engine = f.opponent.value === 'engine';
-  $('colour-set').hidden = !engine;
+  $('colour-set').hidden = f.opponent.value === 'human';
   $('engine-set').hidden = !engine;
+  $('movetime-field').hidden = !!f.clock.value; // the engine plays on the clock instead
+  $('base-field').hidden = $('increment-field').hidden = f.clock.value !== 'custom';
   $('castling-set').hidden = !ui.variants[variant].castling;
   $('new-format').textContent = ui.variants[variant].position_format;
   $('level-out').textContent = f.level.value;
@@ -564,11 +572,13 @@ async function startNewGame(e) {
     level: Number(f.level.value),
     movetime: Number(f.movetime.value),
     castling: !f.nocastling.checked,
+    ...timeControl(f),
   };
   const pos = f.position.value.trim();
   if (pos) body.position = pos;
   try {
     const g = await api('POST', 'games', body);
+    keepTokens(g.id, f.opponent.value === 'friend' ? inviteFriend(g, colour) : g.tokens);
     $('new-dialog').close();
     ui.flip = false;
     ui.game = null;
@@ -582,9 +592,21 @@ async function startNewGame(e) {
 
 // ---- import ----
 
+// Who plays the imported game, as chosen beside the import button.
+function importPlayers() {
+  const who = $('import-players').value;
+  const players = {
+    white: who === 'engine-white' ? 'engine' : 'human',
+    black: who === 'engine-black' ? 'engine' : 'human',
+  };
+  if (who !== 'human') players.level = Math.max(0, Math.min(20, Number($('import-level').value) || 0));
+  return players;
+}
+
 async function importRecord(text) {
   try {
-    const g = await api('POST', 'games/import', { text });
+    const g = await api('POST', 'games/import', { text, ...importPlayers() });
+    keepTokens(g.id, g.tokens);
     location.hash = `#/game/${g.id}`;
   } catch (e) {
     showError(e.message);
@@ -604,35 +626,56 @@ function wire() {
   $('nav-next').addEventListener('click', () => goTo(ui.view + 1));
   $('nav-last').addEventListener('click', () => goTo(latest()));
   $('flip').addEventListener('click', () => { ui.flip = !ui.flip; render(); });
-  $('undo').addEventListener('click', () => { ui.hint = false; action('undo', {}); });
+  $('undo').addEventListener('click', () => { ui.hint = false; takeBack(); });
   $('resign').addEventListener('click', () => {
     if (confirm('Resign this game?')) action('resign', { side: mySide(ui.game) });
   });
   $('draw-offer').addEventListener('click', () => action('draw', { action: 'offer', side: mySide(ui.game) }));
-  const receiver = () => {
-    const g = ui.game;
-    return g.draw_offer === 'white' ? 'black' : 'white';
-  };
-  $('draw-accept').addEventListener('click', () => action('draw', { action: 'accept', side: receiver() }));
-  $('draw-decline').addEventListener('click', () => action('draw', { action: 'decline', side: receiver() }));
+  $('rematch').addEventListener('click', () => rematch(ui.game, api, openGame).catch((e) => showError(e.message)));
+  $('invite-copy').addEventListener('click', () => copyField($('invite-link'), $('invite-copy')));
+  $('watch-copy').addEventListener('click', () => copyField($('watch-link'), $('watch-copy')));
+  $('invite-close').addEventListener('click', closeInvite);
   $('draw-claim').addEventListener('click', () => action('draw', { action: 'claim', side: mySide(ui.game) }));
   $('analyse').addEventListener('click', () => {
-    const a = ui.game.analysis;
-    if (a && a.running && !ui.hint) { action('analysis', undefined, 'DELETE'); return; }
-    ui.hint = false;
-    action('analysis', { movetime: 10000 });
+    ui.analysing = !ui.analysing;
+    if (ui.analysing) {
+      ui.hint = false;
+      analyse(ANALYSIS_MS);
+    } else {
+      clearTimeout(ui.reanalyse);
+      action('analysis', undefined, 'DELETE');
+    }
   });
-  $('hint').addEventListener('click', () => { ui.hint = true; action('analysis', { movetime: 1500 }); });
+  $('hint').addEventListener('click', () => {
+    ui.analysing = false;
+    ui.hint = true;
+    analyse(HINT_MS);
+  });
   $('threats').addEventListener('change', render);
-  $('pos-copy').addEventListener('click', async () => {
-    const text = $('pos-text').value;
-    try { await navigator.clipboard.writeText(text); } catch { $('pos-text').select(); document.execCommand('copy'); }
+  $('pos-copy').addEventListener('click', () => copyField($('pos-text'), $('pos-copy')));
+  // Without a server the record is made in the page, and saved from there as a file.
+  $('record-download').addEventListener('click', async (e) => {
+    if (backend.recordUrl(ui.game.id)) return;
+    e.preventDefault();
+    try {
+      const { text, filename } = await api('GET', `games/${ui.game.id}/record`);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+      a.download = filename;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    } catch (err) {
+      showError(err.message);
+    }
   });
   $('record-upload').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     if (file) importRecord(await file.text());
     e.target.value = '';
   });
+  const syncImport = () => { $('import-level-field').hidden = $('import-players').value === 'human'; };
+  $('import-players').addEventListener('change', syncImport);
+  syncImport();
   $('record-import').addEventListener('click', () => {
     const text = $('record-paste').value.trim();
     if (text) importRecord(text);
@@ -644,12 +687,15 @@ function wire() {
     else if (e.key === 'Home') goTo(0);
     else if (e.key === 'End') goTo(latest());
     else if (e.key === 'f') { ui.flip = !ui.flip; render(); }
+    else if (e.key === 'Escape' && choosing()) $('chooser-cancel').click();
     else if (e.key === 'Escape') { ui.selected = null; render(); }
   });
   window.addEventListener('hashchange', route);
 }
 
 async function main() {
+  // What needs other browsers to reach the game (seat links, watching) is marked data-needs-server.
+  for (const el of document.querySelectorAll('[data-needs-server]')) el.hidden = !backend.capabilities.server;
   wire();
   try {
     for (const v of await api('GET', 'variants')) ui.variants[v.name] = v;

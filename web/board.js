@@ -41,7 +41,7 @@ export class Board {
     });
     this.svg = svg;
     this.layers = {};
-    for (const name of ['cells', 'marks', 'coords', 'men', 'dots', 'arrows', 'drag'])
+    for (const name of ['cells', 'marks', 'coords', 'men', 'badges', 'dots', 'arrows', 'drag'])
       this.layers[name] = el('g', { class: `layer-${name}` }, svg);
     this.cellEls = cells.map((c, i) => {
       const p = this.pos[i];
@@ -107,11 +107,16 @@ export class Board {
     }
   }
 
-  // view: { board, last: [from,to], check: cell, selected, dests: [cells], captures: [cells],
-  //         arrows: [[from,to,cls]], rings: [[cell,cls]], ghosts: [[cell,letter]], hidden: [cells] }
+  // The polygon of a hex (for its place on the screen).
+  cellEl(cell) {
+    return this.cellEls[cell];
+  }
+
+  // view: { board, last: [from,to], check: cell, selected, dests: [cells], arrows: [[from,to,cls]],
+  //         rings: [[cell,cls]], ghosts: [[cell,letter]], hidden: [cells], badges: [[cell,cls]] }
   render(view) {
-    const { men, marks, dots, arrows } = this.layers;
-    for (const layer of [men, marks, dots, arrows]) layer.innerHTML = '';
+    const { men, marks, dots, arrows, badges } = this.layers;
+    for (const layer of [men, marks, dots, arrows, badges]) layer.innerHTML = '';
     const mark = (cell, cls) => {
       const p = this.cellEls[cell];
       el('polygon', { points: p.getAttribute('points'), class: `mark ${cls}` }, marks);
@@ -138,11 +143,23 @@ export class Board {
         drawMan(cell, ch);
     });
     for (const [cell, letter] of view.ghosts || []) drawMan(cell, letter, 'ghost');
+    // A pawn awaiting promotion wears a small "&" (its "=&" move) in the corner of its hex.
+    for (const [cell, cls] of view.badges || []) {
+      const p = this.pos[cell];
+      const g = el('g', { class: `badge ${cls}`, 'data-cell': cell }, badges);
+      el('title', {}, g).textContent = 'awaiting promotion (=&)';
+      el('circle', { cx: p.x + 0.55 * R, cy: p.y - 0.5 * R, r: 0.3 * R }, g);
+      el('text', { x: p.x + 0.55 * R, y: p.y - 0.5 * R + 0.14 * R }, g).textContent = '&';
+    }
+    // Destinations: a dot (a ring on a man to capture), each over a pale halo so that it shows
+    // on the dark hexes as well as on the light ones.
     const occupied = (c) => view.board[c] !== '.';
     for (const c of view.dests || []) {
       const p = this.pos[c];
-      if (occupied(c)) el('circle', { cx: p.x, cy: p.y, r: R * 0.82, class: 'dest capture', 'data-cell': c }, dots);
-      else el('circle', { cx: p.x, cy: p.y, r: R * 0.24, class: 'dest', 'data-cell': c }, dots);
+      const capture = occupied(c);
+      const r = capture ? R * 0.8 : R * 0.26;
+      el('circle', { cx: p.x, cy: p.y, r, class: `dest-halo ${capture ? 'capture' : ''}` }, dots);
+      el('circle', { cx: p.x, cy: p.y, r, class: `dest ${capture ? 'capture' : ''}`, 'data-cell': c }, dots);
     }
     for (const [from, to, cls] of view.arrows || []) this.arrow(from, to, cls);
     this.lastView = view;

@@ -47,17 +47,22 @@ const FIGURES = {
     ['d', 'M44 55 Q39 62 34 62 M58 55 Q62 60 66 60'],
     ['e', 42, 35, 2.6], ['e', 58, 35, 2.6],
   ],
+  // The pegasus and the wyvern move partly as the knight does; at phone size they must still be told
+  // from it at a glance. The pegasus is a smaller horse's head under a great raised wing; the
+  // wyvern faces the viewer with both bat wings spread, the only figure shaped like a W.
   pegasus: [
-    ['f', 'M30 77 Q27 60 40 47 Q34 49 25 55 Q17 51 21 42 Q33 27 44 21 L46 11 Q53 16 54 21 Q70 28 70 77 Z'],
-    ['f', 'M56 36 Q76 10 93 16 Q84 21 89 27 Q77 29 83 35 Q72 38 77 44 Q66 45 60 50 Z'],
-    ['d', 'M64 32 Q74 24 84 22 M66 40 Q74 33 82 31'],
-    ['e', 38, 32, 2.6],
+    ['f', 'M47 44 Q50 20 72 5 Q71 14 80 12 Q76 21 88 20 Q81 29 94 31 Q83 37 91 44 Q75 46 66 56 Z'],
+    ['f', 'M30 77 Q27 62 38 51 Q33 53 25 58 Q18 54 21 46 Q31 34 40 29 L42 20 Q48 24 49 29 Q64 36 66 77 Z'],
+    ['d', 'M56 40 Q64 24 76 14 M60 46 Q70 34 84 26 M64 52 Q74 44 86 40'],
+    ['e', 35, 39, 2.6],
   ],
   wyvern: [
-    ['f', 'M28 77 Q28 58 40 48 Q29 47 19 40 L31 37 L21 29 Q37 24 45 27 L47 12 L53 25 L60 15 L59 29 Q70 36 69 52 Q72 66 70 77 Z'],
-    ['f', 'M60 38 L91 17 L86 30 L96 32 L83 40 L90 48 L66 50 Z'],
-    ['d', 'M24 33 L33 33 M46 62 Q52 58 58 62'],
-    ['e', 42, 33, 2.6],
+    ['f', 'M45 50 Q32 30 6 24 Q13 33 10 40 Q19 40 20 47 Q28 46 29 55 Q37 53 42 62 Z'],
+    ['f', 'M55 50 Q68 30 94 24 Q87 33 90 40 Q81 40 80 47 Q72 46 71 55 Q63 53 58 62 Z'],
+    ['f', 'M38 77 Q38 60 44 50 Q41 42 44 34 H56 Q59 42 56 50 Q62 60 62 77 Z'],
+    ['f', 'M41 36 L33 13 L44 23 Q50 19 56 23 L67 13 L59 36 Q50 46 41 36 Z'],
+    ['d', 'M42 52 L12 28 M41 57 L22 44 M58 52 L88 28 M59 57 L78 44 M44 64 Q50 60 56 64'],
+    ['e', 45.5, 31, 2.4], ['e', 54.5, 31, 2.4],
   ],
 };
 
@@ -81,17 +86,28 @@ function el(name, attrs) {
   return e;
 }
 
+// A figure's solid part ('f' path or 'c' circle) with the given paint.
+function solid(part, paint) {
+  return part[0] === 'f' ? el('path', { d: part[1], ...paint })
+    : el('circle', { cx: part[1], cy: part[2], r: part[3], ...paint });
+}
+
 // An SVG group drawing the figure in a 100x100 box; white = true for White's men.
+// Black's men wear a pale rim under a dark outline: without it they sink into the dark hexes.
 export function pieceGroup(figure, white) {
   const fill = white ? '#fbf8f1' : '#2b2622';
   const line = white ? '#2b2622' : '#0e0c0a';
   const detail = white ? '#2b2622' : '#e9dcc4';
   const g = el('g', { class: 'piece-figure', 'data-figure': figure });
   const common = { stroke: line, 'stroke-width': 3, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
-  g.appendChild(el('path', { d: BASE, fill, ...common }));
-  for (const part of FIGURES[figure] || []) {
-    if (part[0] === 'f') g.appendChild(el('path', { d: part[1], fill, ...common }));
-    else if (part[0] === 'c') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], fill, ...common }));
+  const parts = [['f', BASE], ...(FIGURES[figure] || [])];
+  const isSolid = (part) => part[0] === 'f' || part[0] === 'c';
+  if (!white) {
+    const rim = { fill: 'none', stroke: '#efe3cc', 'stroke-width': 9, 'stroke-linejoin': 'round' };
+    for (const part of parts.filter(isSolid)) g.appendChild(solid(part, rim));
+  }
+  for (const part of parts) {
+    if (isSolid(part)) g.appendChild(solid(part, { fill, ...common }));
     else if (part[0] === 'd') g.appendChild(el('path', { d: part[1], fill: 'none', ...common, stroke: detail, 'stroke-width': 2.2 }));
     else if (part[0] === 'e') g.appendChild(el('circle', { cx: part[1], cy: part[2], r: part[3], fill: detail }));
   }

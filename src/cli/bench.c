@@ -9,12 +9,8 @@
 #include <time.h>
 
 #include "../core/postext.h"
-#include "../core/quote.h"
 #include "../core/search.h"
 #include "cli.h"
-#include "values.h"
-
-enum { BENCH_DEFAULT_DEPTH = 9, BENCH_MAX_DEPTH = 30 };
 
 static const struct {
     const char *variant;
@@ -41,12 +37,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int cmd_bench(const CliOptions *opts)
+int bench_run(int depth)
 {
-    int depth = BENCH_DEFAULT_DEPTH;
-    char why[QUOTE_BUF_SIZE + 64];
-    if (opts->argc == 1 && !value_int(opts->argv[0], 1, BENCH_MAX_DEPTH, &depth, why, sizeof why))
-        return cli_usage_error("bench", "DEPTH: %s", why);
     Engine *e = engine_new();
     Position *p = malloc(sizeof *p);
     if (!e || !p) {

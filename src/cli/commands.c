@@ -104,6 +104,15 @@ int cmd_perft(const CliOptions *opts)
     return 0;
 }
 
+int cmd_bench(const CliOptions *opts)
+{
+    int depth = BENCH_DEFAULT_DEPTH;
+    char why[QUOTE_BUF_SIZE + 64];
+    if (opts->argc == 1 && !value_int(opts->argv[0], 1, BENCH_MAX_DEPTH, &depth, why, sizeof why))
+        return cli_usage_error("bench", "DEPTH: %s", why);
+    return bench_run(depth);
+}
+
 int cmd_apply(const CliOptions *opts)
 {
     Position *p = load_position(opts);

@@ -6,7 +6,7 @@ const Command cli_commands[] = {
      "Prints every legal move of the position, one per line, sorted by byte order.\n"
      "C'escacs moves are bare CTL-AN (no check suffix): JF6-A21, D22\xc3\x97RC25=J, F12@@G9,\n"
      "C25-D26=& (to an awaiting pawn), P21=J (forced promotion in place), KRK-HIO (castling).\n"
-     "Glinski moves are coordinate moves: f5f6, f10f11q.\n\n"
+     "Gli\xc5\x84ski and McCooey moves are coordinate moves: f5f6, f10f11q.\n\n"
      "Examples:\n"
      "  hexchess moves\n"
      "  hexchess moves -v glinski -p 'b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1'\n",
@@ -23,7 +23,7 @@ const Command cli_commands[] = {
     {"apply", cmd_apply, "play moves and print the resulting position",
      "hexchess apply [-v V] [-p POSITION] MOVE...",
      "Plays the moves, written as 'hexchess moves' prints them, from the position and prints\n"
-     "the result as a canonical PDTL (C'escacs) or FEN (Glinski). An illegal move is reported\n"
+     "the result as a canonical PDTL (C'escacs) or FEN (Gli\xc5\x84ski, McCooey). An illegal move is reported\n"
      "with its number and the command exits with status 1.\n\n"
      "Examples:\n"
      "  hexchess apply E7-E13 E21-E15\n"
@@ -38,7 +38,8 @@ const Command cli_commands[] = {
      "  claimable  none, repetition or N-move (draws a player may claim)\n"
      "  moves      the number of legal moves\n"
      "  result     the score the rules give: 3-0, 2-1 (stalemate), 1-1 ... in C'escacs,\n"
-     "             1-0, 3/4-1/4 (stalemate), 1/2-1/2 ... in Glinski, or * while the game goes on\n\n"
+     "             1-0, 3/4-1/4 (stalemate), 1/2-1/2 ... in Gli\xc5\x84ski, 1-0, 1/2-1/2 (a stalemate\n"
+     "             too) ... in McCooey, or * while the game goes on\n\n"
      "Example:\n"
      "  hexchess status -p '/24:G4/3:3k/2:K2/ b -- - 0 81'\n",
      OPT_VARIANT | OPT_POSITION, 0, 0, "the position is rejected", false},
@@ -61,7 +62,7 @@ const Command cli_commands[] = {
      0, 0, NO_LIMIT, "the engine cannot start (out of memory)", true},
     {"bench", cmd_bench, "search fixed positions; print the node signature and speed",
      "hexchess bench [DEPTH]",
-     "Searches a fixed set of C'escacs and Glinski positions to DEPTH (default 9) with one\n"
+     "Searches a fixed set of C'escacs and Gli\xc5\x84ski positions to DEPTH (default 9) with one\n"
      "thread and a 16 MB hash cleared between positions. Progress goes to stderr; the last line\n"
      "is 'N nodes M nps'. N is the engine's fingerprint: identical in every build; it changes\n"
      "only when the search's behaviour changes (commits say 'Bench: N').\n",
@@ -71,7 +72,7 @@ const Command cli_commands[] = {
      "Plays --games games (default 20) between two UCI engine commands (run with sh -c), from\n"
      "openings made of --opening-plies random legal plies (default 2, --seed N picks them), each\n"
      "opening played with both colours. Games are adjudicated by the rules: mate, stalemate with\n"
-     "the variant's scoring (C'escacs 2-1, Glinski 3/4-1/4), automatic draws; --max-plies N\n"
+     "the variant's scoring (C'escacs 2-1, Gli\xc5\x84ski 3/4-1/4, McCooey a draw), automatic draws; --max-plies N\n"
      "(default 600) adjudicates a draw. Engine 1's result is reported as score, Elo with a 95%\n"
      "interval and, with --sprt, Wald's SPRT verdict (alpha = beta = 0.05).\n\n"
      "Options:\n"
@@ -116,9 +117,10 @@ const Command cli_commands[] = {
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
      "                      [--idle-timeout S] [--tablebases DIR]",
-     "Serves the web app (play both games against a person or the engine) and the JSON API under\n"
+     "Serves the web app (play any variant against a person or the engine) and the JSON API under\n"
      "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
-     "(WAL) and resumes after a restart.\n\n"
+     "(WAL) and resumes after a restart, with its seats (each opened by a secret token), clocks\n"
+     "and pending offers; watchers follow a game's event stream, pushed as it changes.\n\n"
      "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0 picks a free one)\n"
      "  --db PATH           the game database (default ~/.local/share/hexchess/games.db)\n"
      "  --web DIR           the web app's folder (default: web/ beside or above the program)\n"
@@ -188,7 +190,7 @@ const Command cli_commands[] = {
      true},
     {"replay", cmd_replay, "replay game records and tell how each game ended",
      "hexchess replay [--from-letters SET] [-v V] FILE...",
-     "Reads every game of each CTL-PGN (C'escacs) or PGN (Glinski) FILE ('-' for standard\n"
+     "Reads every game of each CTL-PGN (C'escacs) or PGN (Gli\xc5\x84ski, McCooey) FILE ('-' for standard\n"
      "input), plays its moves by the rules and prints one line per game, games numbered from 1\n"
      "in the order they appear (numbering goes on through the FILEs in the order given):\n\n"
      "  GAME_NUMBER PLIES RESULT FINAL_POSITION\n"
@@ -197,7 +199,7 @@ const Command cli_commands[] = {
      "decides checkmate (3-0 / 0-3, 1-0 / 0-1), stalemate (2-1 / 1-2, 3/4-1/4 / 1/4-3/4) and the\n"
      "automatic draws (1-1, 1/2-1/2); when the board has not ended the game, a recorded win is\n"
      "taken as a resignation and a recorded draw as an agreement or claim; otherwise '*'.\n"
-     "FINAL_POSITION is a PDTL (C'escacs) or FEN (Glinski). The second form reports the first\n"
+     "FINAL_POSITION is a PDTL (C'escacs) or FEN (Gli\xc5\x84ski, McCooey). The second form reports the first\n"
      "move that is illegal or cannot be read (N is its 1-based half-move number in the main\n"
      "line), or any other reading error (an unclosed comment, label or variation, an unknown\n"
      "variant); replay goes on with the next game. A move after mate or stalemate is reported as\n"
@@ -205,13 +207,13 @@ const Command cli_commands[] = {
      "draw ends at the draw, with a warning. When a record's result contradicts the\n"
      "rules (another result after a mate, say), a warning naming the file, line and game goes to\n"
      "standard error; so do labels replay does not know (they are kept).\n\n"
-     "The variant comes from each game's Variant label (\"C'escacs\", \"Glinski\"); a game without\n"
+     "The variant comes from each game's Variant label (\"C'escacs\", \"Glinski\", \"McCooey\"); a game without\n"
      "one takes the variant of the game before it, else the variant its first move is written\n"
      "in, else -v. Moves are read leniently: CTL-AN with any separator (- \xe2\x80\x90 \xe2\x80\x93 \xc3\x97 * @ @@) and check\n"
-     "marks (+ +\xe2\x88\x9e +^ ^+ ++ #), Redefine letters and figurines; Glinski SAN (Ndf4, exf5, e:f5,\n"
+     "marks (+ +\xe2\x88\x9e +^ ^+ ++ #), Redefine letters and figurines; Gli\xc5\x84ski and McCooey SAN (Ndf4, exf5, e:f5,\n"
      "ed, f10=Q, b1V), full algebraic (Bd1-f4, Bf6:e7, Qc3xBf9#), coordinates (f5f6,\n"
      "f10f11q), digital (0356, 61712), 'ep.', 'remi', move numbers glued to moves, '...'.\n"
-     "Glinski piece letters are recognised per game (English, Hungarian, Polish, Russian,\n"
+     "Gli\xc5\x84ski piece letters are recognised per game (English, Hungarian, Polish, Russian,\n"
      "figurines); --from-letters SET forces one (en, hu, pl, ru, fan).\n"
      "Every error line names its file, so several FILEs can be replayed at once.\n\n"
           "Examples:\n"
@@ -223,19 +225,20 @@ const Command cli_commands[] = {
      "       hexchess convert [-v V] [-p POSITION] [--to NOTATION] [--letters SET] MOVE...",
      "Reads the games of FILE ('-' for standard input) like 'replay' and writes them again,\n"
      "labels, comments, assessments and variations included, as canonical CTL-PGN (C'escacs:\n"
-     "one move pair a line, '1. a, b', comments on their own lines) or PGN (Glinski). Given\n"
+     "one move pair a line, '1. a, b', comments on their own lines) or PGN (Gli\xc5\x84ski, McCooey). Given\n"
      "MOVEs instead (one or more words, move numbers allowed), plays them from POSITION\n"
      "(default: the start) in the -v variant and writes the move text alone.\n\n"
      "NOTATION (--to):\n"
      "  C'escacs  ctl (default): CTL-AN with \xc3\x97 and the finer check marks +\xe2\x88\x9e +^ ++\n"
      "            ascii: CTL-AN with * for captures and + for every single check\n"
-     "  Glinski   san (default): short algebraic, minimal disambiguation (Ndf4, exf5, f10=Q)\n"
+     "  Gli\xc5\x84ski   san (default): short algebraic, minimal disambiguation (Ndf4, exf5, f10=Q)\n"
      "            full: full algebraic (Bd1-f4, Bf6:e7, b6-b7R)\n"
      "            coord: coordinates (f5f6, f10f11q), no marks\n"
      "            digital: four digits a move, a fifth for a promotion (1 Q, 2 R, 3 N, 4 B);\n"
      "            hexes off file f of ranks 1-9 are 10*rank + file digit (a0 b1 c2 d3 e4 g5\n"
      "            h6 i7 k8 l9), f1-f9 are 01-09; our choice for the four hexes the seed's\n"
-     "            examples cannot fix: e10 = 80, f10 = 00, g10 = 89, f11 = 90\n\n"
+     "            examples cannot fix: e10 = 80, f10 = 00, g10 = 89, f11 = 90\n"
+     "  McCooey   as Gli\xc5\x84ski\n\n"
      "SET (--letters for output, --from-letters for input; default: the variant's own letters\n"
      "for output, recognised per game for input):\n"
      "  en  K Q R B N     hu  K V B F H     pl  K H W G S     ru  \xd0\x9a\xd1\x80 \xd0\xa4 \xd0\x9b \xd0\xa1 \xd0\x9a\n"

@@ -115,6 +115,14 @@ static void draw_board(const Play *pl)
     printf("\n\n");
 }
 
+/* A move about to be played, in the variant's notation with its own letters. */
+static void write_move(Play *pl, Move m, char text[MOVETEXT_MAX])
+{
+    Letters letters;
+    letters_default(&letters, pl->v);
+    movetext_write(pl->pos, m, STYLE_STANDARD, &letters, text);
+}
+
 static void print_moves(Play *pl)
 {
     /* Replay from the start to write each move in the variant's notation. */
@@ -415,18 +423,18 @@ static After do_hint(Play *pl, const char *arg)
     if (!pl->tb && pl->tb_dir)
         pl->tb = tbset_new(pl->v, pl->tb_dir);
     uint16_t value;
-    char text[MOVE_TEXT_MAX], said[32];
+    char text[MOVETEXT_MAX], said[32];
     /* Where the tables hold the position their move is perfect, whatever the engine's level. */
     Move m = pl->tb ? tb_best_move(pl->tb, pl->pos, &value) : MOVE_NONE;
     if (m != MOVE_NONE) {
-        move_to_text(pl->pos, m, text);
+        write_move(pl, m, text);
         tb_value_text(value, said, sizeof said);
         printf("Hint: %s (tablebase: %s)\n", text, said);
         return AFTER_PROMPT;
     }
     m = engine_pick(pl, true);
     if (m != MOVE_NONE) {
-        move_to_text(pl->pos, m, text);
+        write_move(pl, m, text);
         printf("Hint: %s\n", text);
     }
     return AFTER_PROMPT;
@@ -606,9 +614,7 @@ int cmd_play(const CliOptions *opts)
             if (m == MOVE_NONE)
                 break;
             char text[MOVETEXT_MAX];
-            Letters letters;
-            letters_default(&letters, pl.v);
-            movetext_write(pl.pos, m, STYLE_STANDARD, &letters, text);
+            write_move(&pl, m, text);
             printf("The engine plays %s\n", text);
             if (!play_move(&pl, m))
                 pl.engine[pl.pos->stm] = false; /* hand the game to the person, who can undo or save */

@@ -125,10 +125,10 @@ static int write_converted(const CliOptions *opts, Game *g, Position *p, bool mo
         return EXIT_USAGE;
     WriteOptions wo = {STYLE_STANDARD, opts->letters ? &out : NULL, moves_only};
     if (opts->to && !move_style_named(v, opts->to, &wo.style)) {
-        char q[QUOTE_BUF_SIZE];
-        return cli_usage_error("convert", "'%s' is no notation of %s (C'escacs: ctl, ascii; Glinski: san, full, "
-                                          "coord, digital)",
-                               quote(q, opts->to), v->desc->title);
+        char q[QUOTE_BUF_SIZE], names[128];
+        move_style_names(v, names, sizeof names);
+        return cli_usage_error("convert", "'%s' is no notation of %s (%s)", quote(q, opts->to), v->desc->title,
+                               names);
     }
     PlayReport rep;
     game_play(g, p, opts->from_letters ? &in : NULL, &rep);

@@ -10,6 +10,9 @@
 #include "../core/quote.h"
 #include "cli.h"
 #include "ucisession.h"
+#ifdef __EMSCRIPTEN__
+#include "../wasm/nodecli.h"
+#endif
 
 enum { UCI_LINE_MAX = 65536 };
 
@@ -56,13 +59,24 @@ static void stop_search(void *ctx, UciSession *s)
 
 typedef enum { LINE_READ, LINE_TOO_LONG, LINE_END } LineRead;
 
+static int next_char(FILE *in)
+{
+#ifdef __EMSCRIPTEN__
+    /* Under Node a read of stdin must not wait on the main JavaScript thread (nodecli.h). */
+    (void)in;
+    return node_stdin_getc();
+#else
+    return getc(in);
+#endif
+}
+
 /* Reads one line without its newline into line (size bytes); an over-long line is read to its end
  * and dropped whole, so no part of it is taken for a command. */
 static LineRead read_line(FILE *in, char *line, size_t size, size_t *len)
 {
     int c;
     *len = 0;
-    while ((c = getc(in)) != EOF && c != '\n') {
+    while ((c = next_char(in)) != EOF && c != '\n') {
         if (*len < size - 1)
             line[*len] = (char)c;
         ++*len;

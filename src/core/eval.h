@@ -1,7 +1,7 @@
 /*
  * Static evaluation, from the side to move's point of view, in centipawns. Every weight is a named
  * parameter (so the tuner can fit them); the piece-square tables are derived from the weights and
- * the board geometry (centrality, advancement), so both games share one evaluator.
+ * the board geometry (centrality, advancement), so every variant shares one evaluator.
  */
 #ifndef HEXCHESS_EVAL_H
 #define HEXCHESS_EVAL_H

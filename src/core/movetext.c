@@ -11,27 +11,43 @@
 
 void move_marks_init(MoveMarks *m) { memset(m, 0, sizeof *m); }
 
-bool move_style_named(const Variant *v, const char *name, MoveStyle *out)
+/* The notations a variant's records can be written in, by the names commands accept. */
+static const struct {
+    const char *name;
+    MoveStyle style;
+    int which; /* 0 both, 1 CTL-PGN only, 2 PGN only */
+} STYLES[] = {{"standard", STYLE_STANDARD, 0}, {"ctl", STYLE_STANDARD, 1},   {"san", STYLE_STANDARD, 2},
+              {"short", STYLE_STANDARD, 2},    {"ascii", STYLE_ASCII, 1},     {"full", STYLE_FULL, 2},
+              {"coord", STYLE_COORD, 2},       {"digital", STYLE_DIGITAL, 2}};
+enum { STYLE_NAMES = sizeof STYLES / sizeof STYLES[0] };
+
+static bool style_fits(const Variant *v, int i)
 {
     bool ctl = v->desc->record_format == RECORD_CTL_PGN;
-    static const struct {
-        const char *name;
-        MoveStyle style;
-        int which; /* 0 both, 1 CTL-PGN only, 2 PGN only */
-    } STYLES[] = {{"standard", STYLE_STANDARD, 0}, {"ctl", STYLE_STANDARD, 1},   {"san", STYLE_STANDARD, 2},
-                  {"short", STYLE_STANDARD, 2},    {"ascii", STYLE_ASCII, 1},     {"full", STYLE_FULL, 2},
-                  {"coord", STYLE_COORD, 2},       {"digital", STYLE_DIGITAL, 2}};
-    for (size_t i = 0; i < sizeof STYLES / sizeof STYLES[0]; i++) {
-        if (strcmp(STYLES[i].name, name))
-            continue;
-        if ((STYLES[i].which == 1 && !ctl) || (STYLES[i].which == 2 && ctl))
-            return false;
-        if (STYLES[i].style == STYLE_DIGITAL && v->geo.cell_count != 91)
-            return false;
-        *out = STYLES[i].style;
-        return true;
+    if ((STYLES[i].which == 1 && !ctl) || (STYLES[i].which == 2 && ctl))
+        return false;
+    /* Digital notation numbers files and ranks with two digits each, as on the 91-hex board. */
+    return STYLES[i].style != STYLE_DIGITAL || v->geo.cell_count == 91;
+}
+
+bool move_style_named(const Variant *v, const char *name, MoveStyle *out)
+{
+    for (int i = 0; i < STYLE_NAMES; i++) {
+        if (!strcmp(STYLES[i].name, name) && style_fits(v, i)) {
+            *out = STYLES[i].style;
+            return true;
+        }
     }
     return false;
+}
+
+void move_style_names(const Variant *v, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < STYLE_NAMES && len < size; i++)
+        if (style_fits(v, i))
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", STYLES[i].name);
 }
 
 static const char *const GLYPHS[8] = {NULL, "!", "?", "!!", "??", "!?", "?!", "\xe2\x97\x87"};

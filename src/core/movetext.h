@@ -27,6 +27,8 @@ void move_marks_init(MoveMarks *m);
 /* Looks up a style by name ("standard", "san", "ctl", "full", "coord", "digital", "ascii");
  * false when unknown or meaningless for the variant. */
 bool move_style_named(const Variant *v, const char *name, MoveStyle *out);
+/* The names move_style_named accepts for v, comma-separated, cut to size. */
+void move_style_names(const Variant *v, char *buf, size_t size);
 
 /*
  * Strips the marks that may end a move token (in place) and records them. Understands "+", "++",

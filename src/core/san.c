@@ -99,7 +99,7 @@ static PieceType promo_letter(const Letters *l, const char *s, bool lower_ok, in
 static bool unexpected(const char *s, const char *text, char *why, size_t why_size)
 {
     char qs[QUOTE_BUF_SIZE], qt[QUOTE_BUF_SIZE];
-    snprintf(why, why_size, "cannot read '%s' in '%s' as a Glinski move", quote(qs, s), quote(qt, text));
+    snprintf(why, why_size, "cannot read '%s' in '%s' as an algebraic move", quote(qs, s), quote(qt, text));
     return false;
 }
 

@@ -54,7 +54,7 @@ const VariantDesc variant_cescacs = {
 
 const VariantDesc variant_glinski = {
     .name = "glinski",
-    .title = "Glinski",
+    .title = "Gli\xc5\x84ski",
     .side = 6,
     .column_names = "abcdefghikl",
     .coords = COORDS_RANKS,
@@ -153,6 +153,15 @@ int variant_cell_name(const Variant *v, int cell, char *buf)
         return sprintf(buf, "%c%d", v->desc->column_names[c], l);
     int rank = (l - abs(c - (g->side - 1))) / 2 + 1;
     return sprintf(buf, "%c%d", v->desc->column_names[c], rank);
+}
+
+int variant_promotion_cells(const Variant *v, Color c, int *cells)
+{
+    int n = 0;
+    for (int cell = 0; cell < v->geo.cell_count; cell++)
+        if (v->promotion_zone[c][cell])
+            cells[n++] = cell;
+    return n;
 }
 
 static int cell_from_number(const Variant *v, int col, int number)

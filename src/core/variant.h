@@ -142,6 +142,9 @@ const char *variant_name_list(char *buf, int size, const char *sep, const char *
 int variant_cell_name(const Variant *v, int cell, char *buf);
 /* Parses a hex name at s; returns the cell and stores the characters used in *len, or NO_CELL. */
 int variant_parse_cell(const Variant *v, const char *s, int *len);
+/* The hexes of colour c's promotion zone, in cell order, into cells (MAX_CELLS); returns how many.
+ * A pawn standing on its own side's zone is one awaiting promotion: the web app marks it. */
+int variant_promotion_cells(const Variant *v, Color c, int *cells);
 PieceType variant_piece_by_letter(const Variant *v, char letter);
 char variant_piece_letter(const Variant *v, PieceType t);
 

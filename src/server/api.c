@@ -9,13 +9,20 @@
 #include "../core/movegen.h"
 #include "../core/quote.h"
 #include "../core/strbuf.h"
+#include "gamefeed.h"
 #include "jsonbody.h"
+#include "seats.h"
 #include "worker.h"
 
 static const char *const COLOR_NAMES[COLOR_NB + 1] = {"white", "black", NULL};
 static const char *const PLAYER_NAMES[] = {"human", "engine", NULL};
+static const char *const SIDE_TITLES[COLOR_NB] = {"White", "Black"};
 static const char *const DRAW_ACTIONS[] = {
     [DRAW_OFFER] = "offer", [DRAW_ACCEPT] = "accept", [DRAW_DECLINE] = "decline", [DRAW_CLAIM] = "claim", NULL};
+static const char *const TAKEBACK_ACTIONS[] = {
+    [TAKEBACK_REQUEST] = "request", [TAKEBACK_ACCEPT] = "accept", [TAKEBACK_DECLINE] = "decline", NULL};
+/* The longest time control: three hours, and a minute a move. */
+enum { TIME_BASE_MIN_MS = 1000, TIME_BASE_MAX_MS = 3 * 3600 * 1000, TIME_INC_MAX_MS = 60 * 1000 };
 static const char *const SHADE_NAMES[SHADE_NB] = {[SHADE_LIGHT] = "light", [SHADE_MEDIUM] = "medium",
                                                   [SHADE_DARK] = "dark"};
 static const char *const PIECE_NAMES[PIECE_TYPE_NB] = {"",       "king",   "queen",  "wyvern",   "rook",
@@ -51,6 +58,8 @@ static int error_status(GameError e)
         return 200;
     case GE_BAD_REQUEST:
         return 400;
+    case GE_FORBIDDEN:
+        return 403;
     case GE_NOT_FOUND:
         return 404;
     case GE_CONFLICT:
@@ -79,6 +88,11 @@ static cJSON *variant_json(const Variant *v)
     cJSON_AddStringToObject(o, "record_extension", record_format_extensions[v->desc->record_format]);
     cJSON_AddStringToObject(o, "position_format", v->desc->position_label);
     cJSON_AddBoolToObject(o, "castling", v->desc->castling);
+    cJSON *zones = cJSON_AddObjectToObject(o, "promotion");
+    for (int c = WHITE; c <= BLACK; c++) {
+        int cells[MAX_CELLS];
+        cJSON_AddItemToObject(zones, COLOR_NAMES[c], cJSON_CreateIntArray(cells, variant_promotion_cells(v, c, cells)));
+    }
     cJSON *shades = cJSON_AddArrayToObject(o, "shades");
     for (int i = 0; i < 3; i++)
         cJSON_AddItemToArray(shades, cJSON_CreateString(SHADE_NAMES[v->desc->shades[i]]));
@@ -192,32 +206,6 @@ static void add_attacks(cJSON *o, const Position *p)
     }
 }
 
-static cJSON *analysis_json(const ServerGame *g)
-{
-    const Analysis *a = &g->analysis;
-    if (!a->requested && !a->depth)
-        return cJSON_CreateNull();
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddBoolToObject(o, "running", a->requested || a->running);
-    cJSON_AddNumberToObject(o, "ply", a->ply);
-    cJSON_AddNumberToObject(o, "depth", a->depth);
-    cJSON_AddNumberToObject(o, "seldepth", a->seldepth);
-    cJSON_AddNumberToObject(o, "score", a->score);
-    if (a->is_mate)
-        cJSON_AddNumberToObject(o, "mate", a->mate_moves);
-    else
-        cJSON_AddNullToObject(o, "mate");
-    cJSON_AddNumberToObject(o, "nodes", (double)a->nodes);
-    cJSON_AddNumberToObject(o, "time_ms", a->time_ms);
-    cJSON_AddStringToObject(o, "pv", a->pv);
-    cJSON_AddStringToObject(o, "best", a->best);
-    if (a->best[0]) {
-        cJSON_AddNumberToObject(o, "best_from", a->best_from);
-        cJSON_AddNumberToObject(o, "best_to", a->best_to);
-    }
-    return o;
-}
-
 static cJSON *sgame_json(ServerGame *g, bool full)
 {
     Position *p = g->pos;
@@ -271,13 +259,20 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     char rt[96];
     sgame_result_text(g, rt, (int)sizeof rt);
     cJSON_AddStringToObject(o, "result_text", rt);
-    if (g->rec.draw_offer >= 0)
-        cJSON_AddStringToObject(o, "draw_offer", COLOR_NAMES[g->rec.draw_offer]);
+    cJSON_AddItemToObject(o, "draw_offer", feed_side_json(g->rec.draw_offer));
+    cJSON_AddItemToObject(o, "takeback_offer", feed_side_json(g->rec.takeback_offer));
+    cJSON_AddItemToObject(o, "time_control", feed_time_control_json(g));
+    cJSON *seats = cJSON_AddObjectToObject(o, "seats");
+    for (int c = WHITE; c <= BLACK; c++)
+        cJSON_AddStringToObject(seats, COLOR_NAMES[c],
+                                g->rec.engine[c] ? "engine" : g->rec.seat_hash[c][0] ? "token" : "open");
+    if (g->rec.rematch)
+        cJSON_AddNumberToObject(o, "rematch", (double)g->rec.rematch);
     else
-        cJSON_AddNullToObject(o, "draw_offer");
+        cJSON_AddNullToObject(o, "rematch");
     cJSON_AddBoolToObject(o, "thinking", g->thinking || sgame_engine_to_move(g));
     cJSON_AddBoolToObject(o, "waiting", worker_waiting(g));
-    cJSON_AddItemToObject(o, "analysis", analysis_json(g));
+    cJSON_AddItemToObject(o, "analysis", feed_analysis_json(g));
     if (full) {
         add_legal_moves(o, g);
         add_attacks(o, p);
@@ -288,24 +283,52 @@ static cJSON *sgame_json(ServerGame *g, bool full)
 }
 
 /* Sends the full state of a game. Reads far outnumber changes, so the text is kept until the game,
- * its analysis or the engine's thinking changes. */
-static void send_game(ServerGame *g, HttpResponse *res, int status)
+ * its analysis or the engine's thinking changes; the clock, which changes by itself, and the extra
+ * members (an object or NULL, freed here) are joined to it as it is sent. */
+static void send_game_with(ServerGame *g, HttpResponse *res, int status, cJSON *extra)
 {
+    if (!extra)
+        extra = cJSON_CreateObject();
+    cJSON_AddItemToObject(extra, "clock", feed_clock_json(g));
     const Analysis *an = &g->analysis;
     uint64_t key[4] = {g->version, an->serial, (uint64_t)an->depth << 2 | (uint64_t)an->running << 1 | an->requested,
                        (uint64_t)worker_waiting(g) | (uint64_t)g->thinking << 1 |
                            (uint64_t)(an->nodes & 0xffffffff) << 2};
     if (!g->json || memcmp(key, g->json_key, sizeof key)) {
         char *text = json_text(res, sgame_json(g, true));
-        if (!text)
+        if (!text) {
+            cJSON_Delete(extra);
             return;
+        }
         free(g->json);
         g->json = text;
         memcpy(g->json_key, key, sizeof key);
     }
-    http_text(res, status, "application/json", g->json, strlen(g->json));
+    char *tail = json_text(res, extra);
+    if (!tail)
+        return;
+    /* {cached...} and {tail...} make {cached..., tail...}: both objects have members. */
+    size_t n = strlen(g->json), m = strlen(tail);
+    char *text = malloc(n + m);
+    if (!text) {
+        free(tail);
+        http_error(res, 500, "out of memory");
+        return;
+    }
+    memcpy(text, g->json, n - 1);
+    text[n - 1] = ',';
+    memcpy(text + n, tail + 1, m - 1);
+    text[n + m - 1] = 0;
+    free(tail);
+    free(res->body);
+    res->status = status;
+    res->content_type = "application/json";
+    res->body = text;
+    res->len = n + m - 1;
     res->no_store = true;
 }
+
+static void send_game(ServerGame *g, HttpResponse *res, int status) { send_game_with(g, res, status, NULL); }
 
 /* ---- request bodies ---- */
 
@@ -319,9 +342,17 @@ static bool read_body(JsonBody *b, const HttpRequest *req, const char *const *fi
     return false;
 }
 
-/* The fields a new game and an imported one share: who plays each side and the engine's settings. */
+/* The fields a new game and an imported one share: who plays each side, the engine's settings and
+ * the time control. */
 static void read_players(JsonBody *b, GameSpec *spec, const GameLimits *lim)
 {
+    body_int(b, "time_base", BODY_OPTIONAL, 0, TIME_BASE_MAX_MS, &spec->time_base_ms);
+    body_int(b, "time_increment", BODY_OPTIONAL, 0, TIME_INC_MAX_MS, &spec->time_inc_ms);
+    if (!b->error[0] && spec->time_base_ms && spec->time_base_ms < TIME_BASE_MIN_MS)
+        snprintf(b->error, sizeof b->error, "time_base must be 0 (no clock) or from %d to %d milliseconds",
+                 TIME_BASE_MIN_MS, TIME_BASE_MAX_MS);
+    if (!b->error[0] && spec->time_inc_ms && !spec->time_base_ms)
+        snprintf(b->error, sizeof b->error, "time_increment needs a time_base");
     int white = 0, black = 0;
     body_enum(b, "white", BODY_OPTIONAL, PLAYER_NAMES, &white);
     body_enum(b, "black", BODY_OPTIONAL, PLAYER_NAMES, &black);
@@ -376,21 +407,67 @@ static bool query_int(const HttpRequest *req, const char *key, int lo, int hi, i
 
 /* ---- handlers ---- */
 
-/* Answers a game creation: 201 with the new game, or the error that stopped it. */
-static void answer_created(GameTable *t, ServerGame *g, GameError ge, const char *err, HttpResponse *res)
+/* The tokens of a new game's human seats, whose hashes the spec points to. */
+typedef struct {
+    char token[COLOR_NB][SEAT_TOKEN_LEN + 1];
+    char hash[COLOR_NB][SEAT_HASH_LEN + 1];
+} NewSeats;
+
+static bool new_seats(GameSpec *spec, NewSeats *seats)
+{
+    for (int c = WHITE; c <= BLACK; c++) {
+        seats->token[c][0] = seats->hash[c][0] = 0;
+        if (!spec->engine[c] && !seat_token_new(seats->token[c], seats->hash[c]))
+            return false;
+        spec->seat_hash[c] = seats->hash[c];
+    }
+    return true;
+}
+
+/* Answers a game creation: 201 with the new game, its seats' tokens and links (the only time the
+ * tokens are told), or the error that stopped it. */
+static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, GameError ge, const char *err,
+                           HttpResponse *res)
 {
     if (!g) {
         http_error(res, error_status(ge), "%s", err);
         return;
     }
-    send_game(g, res, 201);
+    cJSON *extra = cJSON_CreateObject();
+    cJSON *tokens = cJSON_AddObjectToObject(extra, "tokens");
+    cJSON *links = cJSON_AddObjectToObject(extra, "links");
+    char link[SEAT_TOKEN_LEN + 64];
+    for (int c = WHITE; c <= BLACK; c++) {
+        if (!seats->token[c][0])
+            continue;
+        cJSON_AddStringToObject(tokens, COLOR_NAMES[c], seats->token[c]);
+        snprintf(link, sizeof link, "/#/game/%lld/%s/%s", (long long)g->rec.id, COLOR_NAMES[c], seats->token[c]);
+        cJSON_AddStringToObject(links, COLOR_NAMES[c], link);
+    }
+    snprintf(link, sizeof link, "/#/game/%lld", (long long)g->rec.id);
+    cJSON_AddStringToObject(links, "watch", link);
+    send_game_with(g, res, 201, extra);
     games_release(t, g);
+}
+
+/* Creates the game of spec with new seat tokens and answers. */
+static void create_and_answer(GameTable *t, GameSpec *spec, HttpResponse *res)
+{
+    NewSeats seats;
+    if (!new_seats(spec, &seats)) {
+        http_error(res, 500, "no random bits for the seats' tokens");
+        return;
+    }
+    GameError ge;
+    char err[400];
+    ServerGame *g = games_create(t, spec, &ge, err, (int)sizeof err);
+    answer_created(t, g, &seats, ge, err, res);
 }
 
 static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
-    static const char *const fields[] = {"variant", "position", "castling", "moves",    "white",
-                                         "black",   "level",    "movetime", NULL};
+    static const char *const fields[] = {"variant",  "position", "castling",  "moves",          "white", "black",
+                                         "level",    "movetime", "time_base", "time_increment", NULL};
     JsonBody b;
     if (!read_body(&b, req, fields, res))
         return;
@@ -405,10 +482,7 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     if (body_ok(&b, res)) {
         spec.variant = variant_names[variant];
         spec.moves = moves;
-        GameError ge;
-        char err[300];
-        ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
-        answer_created(t, g, ge, err, res);
+        create_and_answer(t, &spec, res);
     }
     free(moves);
     body_free(&b);
@@ -495,7 +569,8 @@ static void send_record(ServerGame *g, HttpResponse *res)
 
 static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
-    static const char *const fields[] = {"text", "white", "black", "level", "movetime", NULL};
+    static const char *const fields[] = {"text",     "white",     "black",          "level",
+                                         "movetime", "time_base", "time_increment", NULL};
     JsonBody b;
     if (!read_body(&b, req, fields, res))
         return;
@@ -517,10 +592,8 @@ static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
         spec.tags = f.tags;
         spec.result = f.result;
         spec.reason = f.reason;
-        GameError ge;
-        ServerGame *g = games_create(t, &spec, &ge, err, (int)sizeof err);
+        create_and_answer(t, &spec, res);
         gamefile_free(&f);
-        answer_created(t, g, ge, err, res);
     } else {
         http_error(res, 422, "%s", err);
     }
@@ -535,47 +608,188 @@ static const struct {
     {"", "GET", {NULL}},
     {"", "DELETE", {NULL}},
     {"moves", "POST", {"move", NULL}},
-    {"undo", "POST", {NULL}},
+    {"undo", "POST", {"action", "side", NULL}},
     {"resign", "POST", {"side", NULL}},
     {"draw", "POST", {"action", "side", NULL}},
-    {"analysis", "POST", {"movetime", NULL}},
+    {"analysis", "POST", {"movetime", "ply", NULL}},
     {"analysis", "DELETE", {NULL}},
+    {"rematch", "POST", {NULL}},
     {"record", "GET", {NULL}},
+    {"events", "GET", {NULL}},
 };
 
-/* The side a resignation or a draw action is for: the body's, else the one human, else the side to move. */
-static void read_side(JsonBody *b, const ServerGame *g, Color *side)
+/* ---- seats ---- */
+
+/* The seat the request's token opens, or -1. */
+static int token_seat(const ServerGame *g, const HttpRequest *req)
 {
-    int s = g->rec.engine[WHITE] != g->rec.engine[BLACK] ? (g->rec.engine[WHITE] ? BLACK : WHITE) : g->pos->stm;
-    body_enum(b, "side", BODY_OPTIONAL, COLOR_NAMES, &s);
-    *side = (Color)s;
+    for (int c = WHITE; c <= BLACK; c++)
+        if (g->rec.seat_hash[c][0] && seat_token_matches(http_bearer(req), g->rec.seat_hash[c]))
+            return c;
+    return -1;
 }
 
-/* Runs a POST action on an acquired game; GE_OK, or an error with its message. */
-static GameError game_action(ServerGame *g, const char *action, JsonBody *b, char *err, int err_size)
+/* May the request act for side? A seat without a token is anyone's: the engine's (the game then
+ * refuses with its own reason) and those of a game saved before seats existed. */
+static GameError check_seat(const ServerGame *g, Color side, const HttpRequest *req, char *err, int err_size)
 {
-    Color side;
+    if (!g->rec.seat_hash[side][0] || seat_token_matches(http_bearer(req), g->rec.seat_hash[side]))
+        return GE_OK;
+    int held = token_seat(g, req);
+    if (!http_bearer(req))
+        snprintf(err, (size_t)err_size, "%s's seat needs its token (Authorization: Bearer TOKEN)", SIDE_TITLES[side]);
+    else if (held >= 0)
+        snprintf(err, (size_t)err_size, "the token is %s's seat's, not %s's", SIDE_TITLES[held], SIDE_TITLES[side]);
+    else
+        snprintf(err, (size_t)err_size, "the token opens no seat of this game");
+    return GE_FORBIDDEN;
+}
+
+/* Requests about the whole game (analysis, rematch, deletion) take either player's token; a game
+ * with no seat token (engine against engine, or saved before seats) is anyone's. */
+static GameError check_player(const ServerGame *g, const HttpRequest *req, char *err, int err_size)
+{
+    if ((!g->rec.seat_hash[WHITE][0] && !g->rec.seat_hash[BLACK][0]) || token_seat(g, req) >= 0)
+        return GE_OK;
+    snprintf(err, (size_t)err_size, http_bearer(req) ? "the token opens no seat of this game"
+                                                     : "this needs a player's token (Authorization: Bearer TOKEN)");
+    return GE_FORBIDDEN;
+}
+
+/* The side an action is for: the body's "side"; else the seat of the token; else the default. */
+static Color read_side(JsonBody *b, const ServerGame *g, const HttpRequest *req, int fallback)
+{
+    int held = token_seat(g, req);
+    int s = held >= 0 ? held : fallback;
+    body_enum(b, "side", BODY_OPTIONAL, COLOR_NAMES, &s);
+    return (Color)s;
+}
+
+/* With no token and no side given: the one human, else the side to move. */
+static int default_side(const ServerGame *g)
+{
+    return g->rec.engine[WHITE] != g->rec.engine[BLACK] ? (g->rec.engine[WHITE] ? BLACK : WHITE) : g->pos->stm;
+}
+
+/* Runs a POST action on an acquired game; GE_OK, or an error with its message. The body is read
+ * first (400), then the seat checked (403), then the game acts. */
+static GameError game_action(ServerGame *g, const char *action, JsonBody *b, const HttpRequest *req, char *err,
+                             int err_size)
+{
+    GameError e;
     if (!strcmp(action, "moves")) {
         const char *mv = NULL;
         body_string(b, "move", BODY_REQUIRED, &mv);
-        return b->error[0] ? GE_BAD_REQUEST : sgame_play(g, mv, err, err_size);
+        if (b->error[0])
+            return GE_BAD_REQUEST;
+        if ((e = check_seat(g, g->pos->stm, req, err, err_size)) != GE_OK)
+            return e;
+        return sgame_play(g, mv, err, err_size);
     }
-    if (!strcmp(action, "undo"))
-        return sgame_undo(g, err, err_size);
-    if (!strcmp(action, "resign")) {
-        read_side(b, g, &side);
-        return b->error[0] ? GE_BAD_REQUEST : sgame_resign(g, side, err, err_size);
+    if (!strcmp(action, "undo")) {
+        int what = TAKEBACK_REQUEST;
+        body_enum(b, "action", BODY_OPTIONAL, TAKEBACK_ACTIONS, &what);
+        /* Without a side, a reply goes to the pending request. */
+        int asking = g->rec.takeback_offer;
+        Color side = read_side(b, g, req, what != TAKEBACK_REQUEST && asking >= 0 ? !asking : default_side(g));
+        if (b->error[0])
+            return GE_BAD_REQUEST;
+        if ((e = check_seat(g, side, req, err, err_size)) != GE_OK)
+            return e;
+        return sgame_takeback(g, (TakebackAction)what, side, err, err_size);
     }
-    if (!strcmp(action, "draw")) {
+    if (!strcmp(action, "resign") || !strcmp(action, "draw")) {
+        bool draw = !strcmp(action, "draw");
         int what = DRAW_OFFER;
-        body_enum(b, "action", BODY_OPTIONAL, DRAW_ACTIONS, &what);
-        read_side(b, g, &side);
-        return b->error[0] ? GE_BAD_REQUEST : sgame_draw(g, (DrawAction)what, side, err, err_size);
+        if (draw)
+            body_enum(b, "action", BODY_OPTIONAL, DRAW_ACTIONS, &what);
+        Color side = read_side(b, g, req, default_side(g));
+        if (b->error[0])
+            return GE_BAD_REQUEST;
+        if ((e = check_seat(g, side, req, err, err_size)) != GE_OK)
+            return e;
+        return draw ? sgame_draw(g, (DrawAction)what, side, err, err_size) : sgame_resign(g, side, err, err_size);
     }
     /* The worker caps the search at the server's think-time limit. */
-    int ms = 2000;
+    int ms = 2000, ply = g->ply_count;
     body_int(b, "movetime", BODY_OPTIONAL, 50, 3600 * 1000, &ms);
-    return b->error[0] ? GE_BAD_REQUEST : sgame_analyse(g, ms, err, err_size);
+    body_int(b, "ply", BODY_OPTIONAL, 0, g->ply_count, &ply);
+    if (b->error[0])
+        return GE_BAD_REQUEST;
+    if ((e = check_player(g, req, err, err_size)) != GE_OK)
+        return e;
+    return sgame_analyse(g, ply, ms, err, err_size);
+}
+
+/* A new stream of the game's events, starting with where it stands. */
+static void open_events(GameTable *t, const ServerGame *g, HttpResponse *res)
+{
+    EventHub *hub = games_events(t);
+    if (!hub) {
+        http_error(res, 404, "this server has no event streams");
+        return;
+    }
+    char *text = json_text(res, feed_state_json(g));
+    if (!text)
+        return;
+    if (events_subscribe(hub, g->rec.id, "state", text, &res->source)) {
+        res->status = 200;
+        res->content_type = "text/event-stream";
+        res->no_store = true;
+    } else {
+        http_error(res, 409, "the server is stopping");
+    }
+    free(text);
+}
+
+/* The game's rematch, colours swapped: made on the first request (201), the same one after (200).
+ * Each player's token opens the other colour in it. */
+static void rematch(GameTable *t, ServerGame *g, HttpResponse *res)
+{
+    if (!sgame_over(g)) {
+        http_error(res, 409, "the game is not over");
+        return;
+    }
+    /* Taking a second game while holding g is safe: eviction only locks games nobody holds. */
+    ServerGame *r = g->rec.rematch ? games_acquire(t, g->rec.rematch) : NULL;
+    if (r) {
+        send_game(r, res, 200);
+        games_release(t, r);
+        return;
+    }
+    GameSpec spec;
+    sgame_rematch_spec(g, &spec);
+    GameError ge;
+    char err[400];
+    r = games_create(t, &spec, &ge, err, (int)sizeof err);
+    if (!r) {
+        http_error(res, error_status(ge), "%s", err);
+        return;
+    }
+    sgame_set_rematch(g, r->rec.id);
+    send_game(r, res, 201);
+    games_release(t, r);
+}
+
+static void delete_game(GameTable *t, int64_t id, const HttpRequest *req, HttpResponse *res)
+{
+    ServerGame *g = games_acquire(t, id);
+    char err[200];
+    GameError e = g ? check_player(g, req, err, (int)sizeof err) : GE_NOT_FOUND;
+    if (g)
+        games_release(t, g);
+    if (e == GE_OK)
+        e = games_delete(t, id);
+    if (e == GE_FORBIDDEN) {
+        http_error(res, 403, "%s", err);
+    } else if (e != GE_OK) {
+        http_error(res, error_status(e), e == GE_CONFLICT ? "game %lld is in use" : "no such game: %lld",
+                   (long long)id);
+    } else {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddBoolToObject(o, "deleted", true);
+        send_json(res, 200, o);
+    }
 }
 
 /* /api/games/ID[/action] */
@@ -606,15 +820,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     if (!read_decimal("the game id", rest, id_len, 1, INT64_MAX, &id, res))
         return;
     if (!*action && !strcmp(method, "DELETE")) {
-        GameError e = games_delete(t, id);
-        if (e != GE_OK) {
-            http_error(res, error_status(e), e == GE_CONFLICT ? "game %lld is in use" : "no such game: %lld",
-                       (long long)id);
-            return;
-        }
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddBoolToObject(o, "deleted", true);
-        send_json(res, 200, o);
+        delete_game(t, id, req, res);
         return;
     }
     JsonBody b = {0};
@@ -622,17 +828,28 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     if (post && !read_body(&b, req, ACTIONS[match].fields, res))
         return;
     ServerGame *g = games_acquire(t, id);
+    char err[300] = "";
+    GameError e = GE_OK;
+    if (g)
+        sgame_check_flag(g); /* a flag that fell a moment ago, before its timer woke */
     if (!g) {
         http_error(res, 404, "no such game: %lld", (long long)id);
     } else if (!strcmp(action, "record")) {
         send_record(g, res);
-    } else {
-        char err[300] = "";
-        GameError e = GE_OK;
-        if (post)
-            e = game_action(g, action, &b, err, (int)sizeof err);
-        else if (!strcmp(method, "DELETE"))
+    } else if (!strcmp(action, "events")) {
+        open_events(t, g, res);
+    } else if (!strcmp(action, "rematch") || !strcmp(method, "DELETE")) {
+        if ((e = check_player(g, req, err, (int)sizeof err)) != GE_OK)
+            http_error(res, error_status(e), "%s", err);
+        else if (post)
+            rematch(t, g, res);
+        else {
             sgame_stop_analysis(g);
+            send_game(g, res, 200);
+        }
+    } else {
+        if (post)
+            e = game_action(g, action, &b, req, err, (int)sizeof err);
         if (b.error[0])
             http_error(res, 400, "%s", b.error);
         else if (e != GE_OK)
@@ -660,6 +877,8 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddBoolToObject(o, "ok", true);
         cJSON_AddNumberToObject(o, "max_think_ms", games_limits(t)->max_think_ms);
+        if (games_events(t))
+            cJSON_AddNumberToObject(o, "streams", events_stream_count(games_events(t)));
         send_json(res, 200, o);
     } else if (!strcmp(path, "variants")) {
         if (get)

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "flagtimer.h"
+#include "gamefeed.h"
 #include "worker.h"
 
 struct GameTable {
@@ -13,9 +15,50 @@ struct GameTable {
     ServerGame **slot;
     int count;
     uint64_t clock; /* for least-recently-used eviction */
+    EventHub *hub;
+    FlagTimer *timer;
+    GameHooks hooks;
+    int64_t started; /* wall ms: a clock runs no time from before the server started */
 };
 
-GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size)
+/* With the game locked: its listeners hear of the change, and the flag timer of its clock. */
+static void on_game_event(void *ctx, ServerGame *g, const GameEvent *e)
+{
+    GameTable *t = ctx;
+    if (t->hub)
+        feed_publish(t->hub, g, e);
+    flagtimer_set(t->timer, g->rec.id, sgame_flag_deadline(g));
+}
+
+/* The timer thread: a deadline passed. The game may have moved on meanwhile: set the next one. */
+static void on_flag_deadline(void *ctx, int64_t id)
+{
+    GameTable *t = ctx;
+    ServerGame *g = games_acquire(t, id);
+    if (!g)
+        return;
+    sgame_check_flag(g);
+    flagtimer_set(t->timer, id, sgame_flag_deadline(g));
+    games_release(t, g);
+}
+
+/* A game in memory joins the listeners and the flag timer. */
+static void attach(GameTable *t, ServerGame *g)
+{
+    g->hooks = &t->hooks;
+    flagtimer_set(t->timer, g->rec.id, sgame_flag_deadline(g));
+}
+
+/* A game whose clock ran when the server stopped is loaded at the start: loading sets its timer. */
+static void arm_clock(int64_t id, void *ctx)
+{
+    GameTable *t = ctx;
+    ServerGame *g = games_acquire(t, id);
+    if (g)
+        games_release(t, g);
+}
+
+GameTable *games_new(Store *store, const GameLimits *limits, EventHub *hub, char *err, int err_size)
 {
     GameTable *t = calloc(1, sizeof *t);
     if (!t) {
@@ -41,8 +84,19 @@ GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_
         return NULL;
     }
     pthread_mutex_init(&t->lock, NULL);
+    t->hub = hub;
+    t->hooks = (GameHooks){on_game_event, t};
+    t->started = clock_wall_now();
+    t->timer = flagtimer_new(on_flag_deadline, t, err, err_size);
+    if (!t->timer) {
+        games_free(t);
+        return NULL;
+    }
+    store_running_clocks(store, arm_clock, t);
     return t;
 }
+
+EventHub *games_events(GameTable *t) { return t->hub; }
 
 const GameLimits *games_limits(const GameTable *t) { return &t->limits; }
 Store *games_store(GameTable *t) { return t->store; }
@@ -51,9 +105,12 @@ void games_free(GameTable *t)
 {
     if (!t)
         return;
+    /* No flag falls from now on; the games' last changes may still set deadlines. */
+    flagtimer_stop(t->timer);
     for (int i = 0; i < t->count; i++)
         sgame_destroy(t->slot[i]);
     pool_free(t->pool);
+    flagtimer_free(t->timer);
     pthread_mutex_destroy(&t->lock);
     free(t->slot);
     free(t);
@@ -135,7 +192,7 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
     if (!store_load(t->store, id, &rec))
         return NULL;
     char err[256];
-    ServerGame *g = sgame_build(t->store, &rec, err, sizeof err);
+    ServerGame *g = sgame_build(t->store, &rec, t->started, err, sizeof err);
     stored_game_free(&rec);
     if (!g) {
         fprintf(stderr, "hexchess serve: game %lld does not replay: %s\n", (long long)id, err);
@@ -147,6 +204,7 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
         return NULL;
     }
     g = cache_insert(t, g);
+    attach(t, g);
     worker_wake(g); /* an engine to move resumes thinking after a restart */
     return g;
 }
@@ -175,6 +233,7 @@ ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char
         return NULL;
     }
     g = cache_insert(t, g);
+    attach(t, g);
     worker_wake(g);
     return g;
 }
@@ -194,6 +253,7 @@ GameError games_delete(GameTable *t, int64_t id)
         }
     bool ok = store_delete(t->store, id);
     pthread_mutex_unlock(&t->lock);
+    flagtimer_set(t->timer, id, -1);
     sgame_destroy(victim);
     return ok ? GE_OK : GE_NOT_FOUND;
 }

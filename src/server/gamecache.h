@@ -6,6 +6,7 @@
 #ifndef HEXCHESS_GAMECACHE_H
 #define HEXCHESS_GAMECACHE_H
 
+#include "events.h"
 #include "games.h"
 
 typedef struct GameTable GameTable;
@@ -18,9 +19,12 @@ typedef struct {
     const char *tablebases; /* the engines' endgame tables (hexchess tb); NULL for none */
 } GameLimits;
 
-/* NULL with a message when the engines cannot be started. */
-GameTable *games_new(Store *store, const GameLimits *limits, char *err, int err_size);
+/* NULL with a message when the engines cannot be started. Every change of a game is told to the
+ * event hub's streams (NULL: to none); the flags of timed games fall on time, also those that ran
+ * when the server stopped. */
+GameTable *games_new(Store *store, const GameLimits *limits, EventHub *hub, char *err, int err_size);
 void games_free(GameTable *t); /* stops every engine */
+EventHub *games_events(GameTable *t);
 const GameLimits *games_limits(const GameTable *t);
 Store *games_store(GameTable *t);
 
@@ -28,8 +32,9 @@ Store *games_store(GameTable *t);
  * game. Pair with games_release. */
 ServerGame *games_acquire(GameTable *t, int64_t id);
 void games_release(GameTable *t, ServerGame *g);
-/* A new game, acquired; NULL with a message in err. The caller checks the level (0-20) and the
- * think time (from 50 ms to the server's cap). */
+/* A new game, acquired; NULL with a message in err. The caller checks the level (0-20), the
+ * think time (from 50 ms to the server's cap) and the time control. A game's lock may be held
+ * meanwhile (a rematch): the new game is nobody else's yet. */
 ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
 GameError games_delete(GameTable *t, int64_t id);
 

@@ -74,11 +74,31 @@ static bool sync_moves_text(ServerGame *g)
     return true;
 }
 
+/* The clock as the store keeps it: each side's time now, and when that was. */
+static void write_clock(ServerGame *g)
+{
+    int64_t now = clock_now();
+    for (int c = WHITE; c <= BLACK; c++) {
+        int64_t left = clock_left(&g->clock, (Color)c, now);
+        g->rec.clock_ms[c] = left > 0 ? left : 0;
+    }
+    g->rec.clock_running = g->clock.running;
+    g->rec.clock_saved = clock_wall_now();
+}
+
+void sgame_notify(ServerGame *g, GameEventKind kind, const char *action, int side)
+{
+    GameEvent e = {kind, action, side};
+    if (g->hooks)
+        g->hooks->on_event(g->hooks->ctx, g, &e);
+}
+
 /* Every change of a game goes through here: a new version, saved at once. */
 static void changed(ServerGame *g)
 {
     g->version++;
     write_verdict(g);
+    write_clock(g);
     if (sync_moves_text(g))
         store_update(g->store, &g->rec);
 }
@@ -130,7 +150,25 @@ static void pop_move(ServerGame *g)
     free(g->plies[g->ply_count].position);
 }
 
-ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size)
+/* The clock as it was saved; a running one has lost the time since, counted from clocks_since at
+ * the earliest. */
+static void read_clock(ServerGame *g, int64_t clocks_since)
+{
+    const StoredGame *r = &g->rec;
+    clock_init(&g->clock, r->time_base_ms, r->time_inc_ms);
+    if (!clock_timed(&g->clock))
+        return;
+    g->clock.left_ms[WHITE] = r->clock_ms[WHITE];
+    g->clock.left_ms[BLACK] = r->clock_ms[BLACK];
+    if (r->clock_running < 0 || r->clock_running > BLACK || sgame_over(g))
+        return;
+    int64_t from = r->clock_saved > clocks_since ? r->clock_saved : clocks_since;
+    int64_t elapsed = clock_wall_now() - from;
+    g->clock.running = r->clock_running;
+    g->clock.since = clock_now() - (elapsed > 0 ? elapsed : 0);
+}
+
+ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, char *err, int err_size)
 {
     ServerGame *g = calloc(1, sizeof *g);
     if (!g) {
@@ -200,6 +238,10 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size)
     /* A finished game keeps its stored verdict (resignation, agreement); else the rules judge. */
     if (!verdict_parse(g->v, g->rec.result, g->rec.reason, &g->verdict))
         arbiter_judge(g->pos, &g->verdict);
+    read_clock(g, clocks_since);
+    /* A draw offer the engine had not answered when the server stopped is weighed again. */
+    if (!sgame_over(g) && g->rec.draw_offer >= 0 && g->rec.draw_offer <= BLACK && g->rec.engine[!g->rec.draw_offer])
+        g->draw_reply = g->rec.draw_offer;
     return g;
 }
 
@@ -230,6 +272,13 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
     rec.moves = strdup(spec->moves ? spec->moves : "");
     snprintf(rec.result, sizeof rec.result, "*");
     rec.draw_offer = -1;
+    rec.takeback_offer = -1;
+    rec.clock_running = -1;
+    rec.time_base_ms = spec->time_base_ms;
+    rec.time_inc_ms = spec->time_base_ms ? spec->time_inc_ms : 0;
+    rec.clock_ms[WHITE] = rec.clock_ms[BLACK] = rec.time_base_ms;
+    for (int c = WHITE; c <= BLACK; c++)
+        snprintf(rec.seat_hash[c], sizeof rec.seat_hash[c], "%s", spec->seat_hash[c] ? spec->seat_hash[c] : "");
     rec.tags = strdup(spec->tags ? spec->tags : "");
     if (!rec.moves || !rec.tags) {
         stored_game_free(&rec);
@@ -237,7 +286,7 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    ServerGame *g = sgame_build(store, &rec, err, err_size);
+    ServerGame *g = sgame_build(store, &rec, 0, err, err_size);
     stored_game_free(&rec);
     if (!g)
         return NULL;
@@ -245,6 +294,10 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
     if (spec->result && !sgame_over(g))
         verdict_parse(g->v, spec->result, spec->reason ? spec->reason : "", &g->verdict);
     write_verdict(g);
+    /* The clocks start with the first move: at once for a game that comes with moves. */
+    if (clock_timed(&g->clock) && g->ply_count > 0 && !sgame_over(g))
+        clock_run(&g->clock, g->pos->stm, clock_now());
+    write_clock(g);
     /* Store the canonical start text. */
     snprintf(g->rec.start, sizeof g->rec.start, "%s", g->start_text);
     if (!store_insert(store, &g->rec)) {
@@ -268,22 +321,34 @@ static GameError fail(GameError e, char *err, int err_size, const char *msg)
 /* A human move or an engine move: play it, judge the position, save, wake the engine. */
 static bool play_and_save(ServerGame *g, Move m)
 {
+    Color mover = g->pos->stm;
     if (!push_move(g, m))
         return false;
-    /* A draw offer stands until its receiver moves. */
+    /* A draw offer stands until its receiver moves; a take-back request is void once anyone moves. */
     if (g->rec.draw_offer == (int)g->pos->stm) {
         g->rec.draw_offer = -1;
         g->draw_reply = -1;
     }
+    g->rec.takeback_offer = -1;
     arbiter_judge(g->pos, &g->verdict);
+    if (clock_timed(&g->clock)) {
+        int64_t now = clock_now();
+        clock_press(&g->clock, mover, now);
+        if (sgame_over(g))
+            clock_stop(&g->clock, now);
+    }
     g->analysis.requested = false;
     changed(g);
+    sgame_notify(g, GAME_EVENT_MOVE, NULL, (int)mover);
+    if (sgame_over(g))
+        sgame_notify(g, GAME_EVENT_END, NULL, -1);
     worker_wake(g);
     return true;
 }
 
 GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size)
 {
+    sgame_check_flag(g);
     if (sgame_over(g))
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[g->pos->stm])
@@ -303,28 +368,81 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
 
 void sgame_engine_move(ServerGame *g, Move m, uint64_t version)
 {
-    if (version != g->version || !sgame_engine_to_move(g) || m == MOVE_NONE)
+    if (sgame_check_flag(g) || version != g->version || !sgame_engine_to_move(g) || m == MOVE_NONE)
         return;
     play_and_save(g, m);
 }
 
-GameError sgame_undo(ServerGame *g, char *err, int err_size)
+/* How many plies side's take-back removes: its last move, and the reply when there was one; 0 when
+ * side has not moved. */
+static int takeback_plies(const ServerGame *g, Color side)
 {
-    if (g->ply_count == 0)
-        return fail(GE_CONFLICT, err, err_size, "there is no move to take back");
+    int n = g->pos->stm == side ? 2 : 1;
+    return n <= g->ply_count ? n : 0;
+}
+
+static void take_back(ServerGame *g, int plies)
+{
     worker_stop_search(g);
-    pop_move(g);
-    /* Against the engine, take back to the human's turn. */
-    bool humans = !g->rec.engine[WHITE] || !g->rec.engine[BLACK];
-    while (humans && g->ply_count > 0 && g->rec.engine[g->pos->stm])
+    while (plies-- > 0)
         pop_move(g);
     g->rec.draw_offer = -1;
     g->draw_reply = -1;
+    g->rec.takeback_offer = -1;
     g->analysis.requested = false;
     arbiter_judge(g->pos, &g->verdict);
+    /* The times stay as they are; the clock of the side now to move runs, unless no move is left. */
+    if (clock_timed(&g->clock)) {
+        if (g->ply_count > 0)
+            clock_run(&g->clock, g->pos->stm, clock_now());
+        else
+            clock_stop(&g->clock, clock_now());
+    }
     changed(g);
-    /* Both sides engines, or the engine moved first: it plays again. */
+    /* The engine to move plays again. */
     worker_wake(g);
+}
+
+GameError sgame_takeback(ServerGame *g, TakebackAction action, Color side, char *err, int err_size)
+{
+    sgame_check_flag(g);
+    if (sgame_over(g))
+        return fail(GE_CONFLICT, err, err_size, "the game is over");
+    static const char *const names[] = {"White", "Black"};
+    Color asker = action == TAKEBACK_REQUEST ? side : (Color)!side;
+    if (action != TAKEBACK_REQUEST && g->rec.takeback_offer != (int)asker) {
+        snprintf(err, (size_t)err_size, "there is no take-back request of %s's to %s", names[asker],
+                 action == TAKEBACK_ACCEPT ? "accept" : "decline");
+        return GE_CONFLICT;
+    }
+    if (action == TAKEBACK_DECLINE) {
+        g->rec.takeback_offer = -1;
+        changed(g);
+        sgame_notify(g, GAME_EVENT_TAKEBACK, "decline", (int)side);
+        return GE_OK;
+    }
+    if (g->rec.engine[asker] && !g->rec.engine[!asker])
+        return fail(GE_CONFLICT, err, err_size, "that side is played by the engine");
+    int plies = takeback_plies(g, asker);
+    if (!plies) {
+        snprintf(err, (size_t)err_size, "%s has no move to take back", names[asker]);
+        return GE_CONFLICT;
+    }
+    if (action == TAKEBACK_REQUEST && !g->rec.engine[!asker]) {
+        if (g->rec.takeback_offer == (int)!asker) {
+            snprintf(err, (size_t)err_size, "%s asks to take back: accept or decline that first", names[!asker]);
+            return GE_CONFLICT;
+        }
+        if (g->rec.takeback_offer != (int)asker) {
+            g->rec.takeback_offer = (int)asker;
+            changed(g);
+            sgame_notify(g, GAME_EVENT_TAKEBACK, "request", (int)asker);
+        }
+        return GE_OK;
+    }
+    /* Accepted, or asked of the engine, which always agrees. */
+    take_back(g, plies);
+    sgame_notify(g, GAME_EVENT_TAKEBACK, "done", (int)asker);
     return GE_OK;
 }
 
@@ -334,15 +452,19 @@ static bool finish(ServerGame *g, bool ended)
     if (!ended)
         return false;
     worker_stop_search(g);
+    clock_stop(&g->clock, clock_now());
     g->rec.draw_offer = -1;
     g->draw_reply = -1;
+    g->rec.takeback_offer = -1;
     changed(g);
+    sgame_notify(g, GAME_EVENT_END, NULL, -1);
     worker_wake(g); /* withdraws queued work */
     return true;
 }
 
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
 {
+    sgame_check_flag(g);
     if (sgame_over(g))
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[side] && !g->rec.engine[!side])
@@ -353,6 +475,7 @@ GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
 
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size)
 {
+    sgame_check_flag(g);
     if (sgame_over(g))
         return fail(GE_CONFLICT, err, err_size, "the game is over");
     if (g->rec.engine[side])
@@ -363,6 +486,7 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
             return sgame_draw(g, DRAW_ACCEPT, side, err, err_size);
         g->rec.draw_offer = (int)side;
         changed(g);
+        sgame_notify(g, GAME_EVENT_DRAW, "offer", (int)side);
         if (g->rec.engine[!side]) {
             g->draw_reply = (int)side;
             worker_wake(g);
@@ -378,6 +502,7 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
             return fail(GE_CONFLICT, err, err_size, "there is no draw offer to decline");
         g->rec.draw_offer = -1;
         changed(g);
+        sgame_notify(g, GAME_EVENT_DRAW, "decline", (int)side);
         return GE_OK;
     case DRAW_CLAIM:
         break;
@@ -399,13 +524,26 @@ void sgame_engine_draw_reply(ServerGame *g, bool accept, uint64_t version)
     } else {
         g->rec.draw_offer = -1;
         changed(g);
+        sgame_notify(g, GAME_EVENT_DRAW, "decline", !offerer);
     }
 }
 
-GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size)
+void sgame_position_at(const ServerGame *g, int ply, Position *p)
 {
+    memcpy(p, g->pos, sizeof *p);
+    for (int i = g->ply_count; i > ply; i--)
+        pos_unmake(p);
+}
+
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int err_size)
+{
+    Position *p = malloc(sizeof *p);
+    if (!p)
+        return fail(GE_INTERNAL, err, err_size, "out of memory");
+    sgame_position_at(g, ply, p);
     Status st;
-    pos_status(g->pos, &st);
+    pos_status(p, &st);
+    free(p);
     if (st.legal_moves == 0)
         return fail(GE_CONFLICT, err, err_size, "there is no legal move to analyse");
     if (sgame_engine_to_move(g) || g->thinking)
@@ -415,9 +553,10 @@ GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size)
     memset(&g->analysis, 0, sizeof g->analysis);
     g->analysis.serial = serial;
     g->analysis.requested = true;
-    g->analysis.ply = g->ply_count;
+    g->analysis.ply = ply;
     g->analysis.movetime_ms = movetime_ms;
     worker_wake(g);
+    sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     return GE_OK;
 }
 
@@ -425,7 +564,47 @@ void sgame_stop_analysis(ServerGame *g)
 {
     if (g->analysis.requested || g->analysis.running)
         worker_stop_search(g);
+    /* The new serial disowns the stopped search, whose end therefore clears nothing: it is over now. */
     g->analysis.requested = false;
+    g->analysis.running = false;
     g->analysis.serial++;
     worker_wake(g); /* withdraws a queued analysis */
+    sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
+}
+
+bool sgame_check_flag(ServerGame *g)
+{
+    if (sgame_over(g) || g->clock.running < 0)
+        return false;
+    int64_t now = clock_now();
+    Color side = (Color)g->clock.running;
+    if (clock_left(&g->clock, side, now) > 0)
+        return false;
+    clock_stop(&g->clock, now);
+    g->clock.left_ms[side] = 0;
+    return finish(g, arbiter_flag_fall(g->pos, side, &g->verdict));
+}
+
+int64_t sgame_flag_deadline(const ServerGame *g) { return sgame_over(g) ? -1 : clock_deadline(&g->clock); }
+
+void sgame_rematch_spec(const ServerGame *g, GameSpec *spec)
+{
+    *spec = (GameSpec){
+        .variant = g->v->desc->name,
+        .position = g->start_text,
+        .castling = g->rec.castling,
+        .engine = {g->rec.engine[BLACK], g->rec.engine[WHITE]},
+        .level = g->rec.level,
+        .movetime_ms = g->rec.movetime_ms,
+        .time_base_ms = g->rec.time_base_ms,
+        .time_inc_ms = g->rec.time_inc_ms,
+        .seat_hash = {g->rec.seat_hash[BLACK], g->rec.seat_hash[WHITE]},
+    };
+}
+
+void sgame_set_rematch(ServerGame *g, int64_t rematch_id)
+{
+    g->rec.rematch = rematch_id;
+    changed(g);
+    sgame_notify(g, GAME_EVENT_REMATCH, NULL, -1);
 }

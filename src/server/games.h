@@ -9,12 +9,37 @@
 #include <pthread.h>
 
 #include "../core/arbiter.h"
+#include "../core/movetext.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/status.h"
+#include "clock.h"
 #include "store.h"
 
 typedef struct Worker Worker;
+typedef struct ServerGame ServerGame;
+
+/* What others watching a game must hear of at once (events.h carries it to them). */
+typedef enum {
+    GAME_EVENT_MOVE,
+    GAME_EVENT_TAKEBACK, /* action "request", "decline" or "done" */
+    GAME_EVENT_DRAW,     /* action "offer" or "decline" */
+    GAME_EVENT_END,
+    GAME_EVENT_REMATCH,
+    GAME_EVENT_ANALYSIS
+} GameEventKind;
+
+typedef struct {
+    GameEventKind kind;
+    const char *action; /* NULL when the kind says it all */
+    int side;           /* the side that acted (asked, offered, declined, moved); -1 none */
+} GameEvent;
+
+typedef struct {
+    /* Called with the game locked, after the change is saved. */
+    void (*on_event)(void *ctx, ServerGame *g, const GameEvent *e);
+    void *ctx;
+} GameHooks;
 
 /* One played move and what the board looked like after it. */
 typedef struct {
@@ -33,7 +58,7 @@ typedef struct {
     unsigned serial; /* which request this is */
     bool requested;  /* a search was asked for and has not finished */
     bool running;
-    int ply;        /* the game ply analysed */
+    int ply;        /* the position analysed: after this many plies of the game */
     int depth, seldepth;
     int score;      /* centipawns from White's view */
     bool is_mate;
@@ -41,12 +66,14 @@ typedef struct {
     uint64_t nodes;
     int time_ms;
     int movetime_ms;
-    char pv[PV_TEXT_MAX];
+    char pv[PV_TEXT_MAX];         /* bare notation, as `legal` writes moves */
+    char pv_display[PV_TEXT_MAX]; /* the game's notation with check marks, as the move list */
     char best[MOVE_TEXT_MAX];
+    char best_display[MOVETEXT_MAX];
     uint8_t best_from, best_to;
 } Analysis;
 
-typedef struct ServerGame {
+struct ServerGame {
     StoredGame rec; /* what the store keeps (rec.moves follows the plies) */
     Store *store;
     const Variant *v;
@@ -57,6 +84,8 @@ typedef struct ServerGame {
     int ply_count, ply_cap;
     uint64_t version; /* bumped on every change of the game */
     Verdict verdict;  /* the arbiter's; rec.result and rec.reason are its text as stored */
+    GameClock clock;  /* rec's clock fields are its reading at the last save */
+    const GameHooks *hooks; /* NULL: nobody listens */
     /* engine */
     Worker *worker;
     bool thinking;
@@ -70,9 +99,10 @@ typedef struct ServerGame {
     pthread_cond_t cond; /* wakes the worker */
     int refs;
     uint64_t last_used;
-} ServerGame;
+};
 
-typedef enum { GE_OK, GE_BAD_REQUEST, GE_NOT_FOUND, GE_CONFLICT, GE_ILLEGAL, GE_INTERNAL } GameError;
+/* GE_FORBIDDEN: the request does not hold the seat it acts for (api.c checks the seats). */
+typedef enum { GE_OK, GE_BAD_REQUEST, GE_FORBIDDEN, GE_NOT_FOUND, GE_CONFLICT, GE_ILLEGAL, GE_INTERNAL } GameError;
 
 typedef struct {
     const char *variant;
@@ -84,24 +114,42 @@ typedef struct {
     const char *moves; /* bare moves, space separated, to replay (import); may be NULL */
     const char *tags;
     const char *result, *reason; /* of an imported game that ended off the board; may be NULL */
+    int time_base_ms, time_inc_ms; /* base 0: untimed */
+    const char *seat_hash[2];      /* each seat's token hash (seats.h); NULL or "" for none */
 } GameSpec;
 
-/* A game rebuilt from its stored record (replayed, its verdict read back); NULL with a message
- * when the record does not replay. Takes rec's moves and tags. */
-ServerGame *sgame_build(Store *store, StoredGame *rec, char *err, int err_size);
+/* A game rebuilt from its stored record (replayed, its verdict and clock read back); NULL with a
+ * message when the record does not replay. Takes rec's moves and tags. A clock that was running
+ * counts the time since it was saved, but none from before clocks_since (wall ms: the server's
+ * start), so the time a server was down costs no one. */
+ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, char *err, int err_size);
 /* A new game from its spec, saved in the store, without its engine; NULL with a message in err. */
 ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char *err, int err_size);
 void sgame_destroy(ServerGame *g);
 
 /* The operations, on an acquired game; each returns GE_OK or an error with a message. */
 GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_size);
-GameError sgame_undo(ServerGame *g, char *err, int err_size);
+/* A take-back: side asks to take back its last move (and the reply to it); the opponent accepts or
+ * declines. Against the engine it is done at once. */
+typedef enum { TAKEBACK_REQUEST, TAKEBACK_ACCEPT, TAKEBACK_DECLINE } TakebackAction;
+GameError sgame_takeback(ServerGame *g, TakebackAction action, Color side, char *err, int err_size);
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size);
 typedef enum { DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, DRAW_CLAIM } DrawAction;
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size);
-/* movetime_ms is at least 50 (the caller checks it; the worker caps it). */
-GameError sgame_analyse(ServerGame *g, int movetime_ms, char *err, int err_size);
+/* Analyses the position after `ply` plies (0 to the game's length; a finished game too); movetime_ms
+ * is at least 50 (the caller checks both; the worker caps the time). */
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int err_size);
 void sgame_stop_analysis(ServerGame *g);
+/* Lets the flag of the running clock fall when its time is up; true when it fell now. Every
+ * operation calls it first, and the flag timer when the deadline passes. */
+bool sgame_check_flag(ServerGame *g);
+/* When the running clock's flag falls (monotonic ms, clock.h), or -1. */
+int64_t sgame_flag_deadline(const ServerGame *g);
+/* The spec of a finished game's rematch: the same game with the colours (seats and engine) swapped. */
+void sgame_rematch_spec(const ServerGame *g, GameSpec *spec);
+void sgame_set_rematch(ServerGame *g, int64_t rematch_id);
+/* Tells the listeners (analysis progress comes from the worker). */
+void sgame_notify(ServerGame *g, GameEventKind kind, const char *action, int side);
 
 /* Applies an engine move found for `version`; ignored when the game changed meanwhile. */
 void sgame_engine_move(ServerGame *g, Move m, uint64_t version);
@@ -113,6 +161,8 @@ bool sgame_engine_to_move(const ServerGame *g);
 bool sgame_over(const ServerGame *g);
 /* "White wins by stalemate" etc., or "" while the game goes on. */
 void sgame_result_text(const ServerGame *g, char *buf, int size);
+/* Copies into p the game's position as it stood after `ply` plies (0 to ply_count). */
+void sgame_position_at(const ServerGame *g, int ply, Position *p);
 /* The board as a string: one character a hex, '.' when empty, upper case White. */
 void sgame_board_string(const Position *p, char *out);
 

@@ -52,16 +52,62 @@ void http_error(HttpResponse *res, int status, const char *fmt, ...)
     res->filename[0] = 0;
 }
 
+struct HttpPush {
+    struct MHD_Connection *conn;
+    HttpSource source;
+};
+
+void http_push_wait(HttpPush *p) { MHD_suspend_connection(p->conn); }
+void http_push_wake(HttpPush *p) { MHD_resume_connection(p->conn); }
+
+static ssize_t push_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    HttpPush *p = cls;
+    long n = p->source.read(p->source.ctx, p, buf, max);
+    return n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : (ssize_t)n;
+}
+
+static void push_free(void *cls)
+{
+    HttpPush *p = cls;
+    p->source.close(p->source.ctx);
+    free(p);
+}
+
+/* A streamed body: the response reads its source until the source ends it or the client leaves. */
+static struct MHD_Response *push_response(struct MHD_Connection *conn, HttpResponse *res)
+{
+    HttpPush *p = malloc(sizeof *p);
+    struct MHD_Response *r = p ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, push_read, p, push_free)
+                               : NULL;
+    if (!r) {
+        res->source.close(res->source.ctx);
+        free(p);
+        return NULL;
+    }
+    p->conn = conn;
+    p->source = res->source;
+    /* A proxy must pass each event on at once. */
+    MHD_add_response_header(r, "X-Accel-Buffering", "no");
+    return r;
+}
+
 static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *res)
 {
-    if (!res->body) {
+    if (res->source.read) {
+        free(res->body);
+        res->body = NULL;
+    } else if (!res->body) {
         res->body = malloc(1);
         res->len = 0;
         if (!res->body)
             return MHD_NO;
         res->body[0] = 0;
     }
-    struct MHD_Response *r = MHD_create_response_from_buffer(res->len, res->body, MHD_RESPMEM_MUST_FREE);
+    struct MHD_Response *r = res->source.read ? push_response(conn, res)
+                                              : MHD_create_response_from_buffer(res->len, res->body,
+                                                                                MHD_RESPMEM_MUST_FREE);
     if (!r) {
         free(res->body);
         return MHD_NO;
@@ -128,6 +174,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         /* First call: the headers are complete. Refuse an announced oversized body before reading it. */
         deadline_disarm(s->deadlines, connection_deadline(conn));
         req->method = method;
+        const char *auth = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+        if (auth && !request_set_authorization(req, auth))
+            return MHD_NO;
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX) {
             req->too_large = true;
@@ -256,7 +305,9 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
         free(s);
         return NULL;
     }
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+    /* epoll and a small pool of threads serve every connection; an event stream that waits is
+     * suspended, so hundreds of them cost no thread. */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (v6)
         flags |= MHD_USE_IPv6;
     s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,

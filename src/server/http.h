@@ -12,6 +12,22 @@
 #include "../core/types.h"
 #include "request.h"
 
+/* A response body sent as it is produced (an event stream). The connection waits, costing no thread,
+ * until its producer has more. */
+typedef struct HttpPush HttpPush;
+typedef struct {
+    /* Copies up to max bytes that are ready into buf and returns their count. With nothing ready, it
+     * calls http_push_wait and returns 0; -1 ends the body. */
+    long (*read)(void *ctx, HttpPush *push, char *buf, size_t max);
+    void (*close)(void *ctx); /* the connection is gone: no read or wake follows */
+    void *ctx;
+} HttpSource;
+
+/* From within read only: the connection sleeps until http_push_wake. */
+void http_push_wait(HttpPush *p);
+/* From any thread, once after each http_push_wait and before close: read is called again. */
+void http_push_wake(HttpPush *p);
+
 typedef struct {
     int status;
     const char *content_type;
@@ -19,6 +35,8 @@ typedef struct {
     size_t len;
     char filename[96]; /* non-empty: sent as an attachment with this name */
     bool no_store;     /* Cache-Control: no-store */
+    HttpSource source; /* source.read set: the body comes from it instead; the server closes it (a
+                          caller of http_route without a socket closes it itself) */
 } HttpResponse;
 
 typedef void (*HttpHandler)(const HttpRequest *req, HttpResponse *res, void *ctx);

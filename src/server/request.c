@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../core/quote.h"
 
@@ -152,7 +153,26 @@ void request_free(HttpRequest *r)
     free(r->query);
     free(r->path);
     free(r->body);
+    free(r->authorization);
     free(r);
+}
+
+bool request_set_authorization(HttpRequest *r, const char *value)
+{
+    free(r->authorization);
+    r->authorization = strdup(value);
+    return r->authorization != NULL;
+}
+
+const char *http_bearer(const HttpRequest *r)
+{
+    const char *a = r->authorization;
+    if (!a || strncasecmp(a, "Bearer ", 7))
+        return NULL;
+    a += 7;
+    while (*a == ' ')
+        a++;
+    return *a ? a : NULL;
 }
 
 const char *http_method(const HttpRequest *r) { return r->method; }

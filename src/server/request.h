@@ -20,6 +20,7 @@ typedef struct HttpRequest {
     char *body;          /* NUL-terminated once anything was appended */
     size_t len, cap;
     bool too_large;      /* the body passed HTTP_BODY_MAX and was dropped */
+    char *authorization; /* the Authorization header, or NULL */
 } HttpRequest;
 
 /* A request for target as the client sent it ("/path?query", percent-encoded). A target with a
@@ -29,11 +30,15 @@ HttpRequest *request_new(const char *method, const char *target);
 /* Adds to the body; past HTTP_BODY_MAX the rest is dropped and too_large set. false when out of memory. */
 bool request_append_body(HttpRequest *r, const char *data, size_t n);
 void request_free(HttpRequest *r);
+/* Keeps a copy of the Authorization header; false when out of memory. */
+bool request_set_authorization(HttpRequest *r, const char *value);
 
 const char *http_method(const HttpRequest *r);
 const char *http_path(const HttpRequest *r);
 const char *http_body(const HttpRequest *r); /* NUL-terminated */
 size_t http_body_len(const HttpRequest *r);
+/* The token of an "Authorization: Bearer TOKEN" header, or NULL when there is none. */
+const char *http_bearer(const HttpRequest *r);
 /* A query-string argument, or NULL. */
 const char *http_query(const HttpRequest *r, const char *key);
 

@@ -10,6 +10,7 @@
 #include "../cli/values.h"
 #include "../core/quote.h"
 #include "api.h"
+#include "events.h"
 #include "files.h"
 #include "http.h"
 
@@ -26,6 +27,9 @@ typedef struct {
     GameLimits limits;
     HttpLimits http;
 } ServeOptions;
+
+/* Event streams send a comment this often (ms): proxies keep them open, and a client gone is found. */
+enum { HEARTBEAT_MS = 15000 };
 
 /* An engine's hash table when the memory is shared out, and what --engine-memory defaults to per thread. */
 enum { ENGINE_HASH_MIN_MB = 1, ENGINE_HASH_DEFAULT_MB = 16, ENGINE_THREADS_MAX = 256 };
@@ -125,12 +129,14 @@ int cmd_serve(const CliOptions *opts)
         free(files);
         return 1;
     }
-    GameTable *games = games_new(store, &o.limits, err, (int)sizeof err);
+    EventHub *hub = events_new(HEARTBEAT_MS, err, (int)sizeof err);
+    GameTable *games = hub ? games_new(store, &o.limits, hub, err, (int)sizeof err) : NULL;
     HttpRoute routes[] = {{"/api/", api_handle, games}, {"/", files_handle, files}};
     HttpServer *http = games ? http_start(o.listen, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {
         fprintf(stderr, "hexchess serve: %s\n", err);
         games_free(games);
+        events_free(hub);
         store_close(store);
         free(files);
         return 1;
@@ -151,8 +157,11 @@ int cmd_serve(const CliOptions *opts)
     while (!stop_requested)
         pause();
     printf("hexchess serve: stopping\n");
+    /* The event streams end first: the HTTP server stops only with no connection waiting. */
+    events_close(hub);
     http_stop(http);
     games_free(games);
+    events_free(hub);
     store_close(store);
     free(files);
     return 0;

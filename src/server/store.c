@@ -34,6 +34,46 @@ static const char SCHEMA[] =
     " updated INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS games_updated ON games(updated);";
 
+/* Each step brings a database from the version before it (PRAGMA user_version) to its own; a database
+ * of an earlier hexchess gains the new columns with values that keep its games as they were. */
+static const char *const MIGRATIONS[] = {
+    /* 1: seats, clocks, take-back requests and rematches */
+    "ALTER TABLE games ADD COLUMN white_seat TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN black_seat TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN time_base INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN time_increment INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN white_clock INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN black_clock INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_running INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN clock_saved INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;",
+};
+
+/* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
+static bool migrate(sqlite3 *db, char **msg)
+{
+    sqlite3_stmt *st = NULL;
+    int version = 0;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    int latest = (int)(sizeof MIGRATIONS / sizeof *MIGRATIONS);
+    for (; version < latest; version++) {
+        char bump[48];
+        snprintf(bump, sizeof bump, "PRAGMA user_version = %d;", version + 1);
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE;", NULL, NULL, msg) != SQLITE_OK)
+            return false;
+        if (sqlite3_exec(db, MIGRATIONS[version], NULL, NULL, msg) != SQLITE_OK ||
+            sqlite3_exec(db, bump, NULL, NULL, msg) != SQLITE_OK ||
+            sqlite3_exec(db, "COMMIT;", NULL, NULL, msg) != SQLITE_OK) {
+            sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL);
+            return false;
+        }
+    }
+    return true;
+}
+
 static int64_t now_seconds(void) { return (int64_t)time(NULL); }
 
 void store_default_path(char *buf, int size)
@@ -91,7 +131,7 @@ Store *store_open(const char *path, char *err, int err_size)
     char *msg = NULL;
     if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", NULL,
                      NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
+        sqlite3_exec(s->db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK || !migrate(s->db, &msg)) {
         snprintf(err, (size_t)err_size, "cannot set up %s: %s", path, msg ? msg : sqlite3_errmsg(s->db));
         sqlite3_free(msg);
         sqlite3_close(s->db);
@@ -150,6 +190,16 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_int(st, 12, g->draw_offer);
     sqlite3_bind_text(st, 13, g->tags ? g->tags : "", -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 14, g->updated);
+    sqlite3_bind_text(st, 15, g->seat_hash[0], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 16, g->seat_hash[1], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 17, g->time_base_ms);
+    sqlite3_bind_int(st, 18, g->time_inc_ms);
+    sqlite3_bind_int64(st, 19, g->clock_ms[0]);
+    sqlite3_bind_int64(st, 20, g->clock_ms[1]);
+    sqlite3_bind_int(st, 21, g->clock_running);
+    sqlite3_bind_int64(st, 22, g->clock_saved);
+    sqlite3_bind_int(st, 23, g->takeback_offer);
+    sqlite3_bind_int64(st, 24, g->rematch);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -168,12 +218,14 @@ bool store_insert(Store *s, StoredGame *g)
     sqlite3_stmt *st = NULL;
     bool ok = sqlite3_prepare_v2(s->db,
                                  "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
-                                 " movetime, moves, plies, result, reason, draw_offer, tags, updated, created)"
-                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
+                                 " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
+                                 " clock_saved, takeback_offer, rematch, created)"
+                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 15, g->created);
+        sqlite3_bind_int64(st, 25, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -189,11 +241,13 @@ bool store_update(Store *s, StoredGame *g)
     bool ok = sqlite3_prepare_v2(s->db,
                                  "UPDATE games SET variant=?, start=?, castling=?, white_engine=?, black_engine=?,"
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
-                                 " updated=? WHERE id=?",
+                                 " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
+                                 " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
+                                 " rematch=? WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 15, g->id);
+        sqlite3_bind_int64(st, 25, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -221,7 +275,9 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
     bool found = false;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
-                           " result, reason, draw_offer, tags, created, updated FROM games WHERE id=?",
+                           " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
+                           " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
+                           " rematch FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -241,6 +297,16 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->tags = copy_text_column(st, 11);
             out->created = sqlite3_column_int64(st, 12);
             out->updated = sqlite3_column_int64(st, 13);
+            copy_column(st, 14, out->seat_hash[0], sizeof out->seat_hash[0]);
+            copy_column(st, 15, out->seat_hash[1], sizeof out->seat_hash[1]);
+            out->time_base_ms = sqlite3_column_int(st, 16);
+            out->time_inc_ms = sqlite3_column_int(st, 17);
+            out->clock_ms[0] = sqlite3_column_int64(st, 18);
+            out->clock_ms[1] = sqlite3_column_int64(st, 19);
+            out->clock_running = sqlite3_column_int(st, 20);
+            out->clock_saved = sqlite3_column_int64(st, 21);
+            out->takeback_offer = sqlite3_column_int(st, 22);
+            out->rematch = sqlite3_column_int64(st, 23);
             if (!out->moves || !out->tags) {
                 stored_game_free(out);
                 found = false;
@@ -308,4 +374,29 @@ int64_t store_count(Store *s)
     sqlite3_finalize(st);
     pthread_mutex_unlock(&s->lock);
     return n;
+}
+
+void store_running_clocks(Store *s, StoreIdFn fn, void *ctx)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    int64_t *ids = NULL;
+    size_t n = 0, cap = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT id FROM games WHERE result='*' AND time_base>0 AND clock_running>=0", -1,
+                           &st, NULL) == SQLITE_OK)
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            if (n == cap) {
+                int64_t *more = realloc(ids, (cap = cap ? 2 * cap : 64) * sizeof *ids);
+                if (!more)
+                    break;
+                ids = more;
+            }
+            ids[n++] = sqlite3_column_int64(st, 0);
+        }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    /* Reported once the store is free again: loading a game reads the store. */
+    for (size_t i = 0; i < n; i++)
+        fn(ids[i], ctx);
+    free(ids);
 }

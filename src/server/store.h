@@ -10,7 +10,7 @@
 
 typedef struct Store Store;
 
-enum { STORE_TEXT_MAX = 512 };
+enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65 };
 
 /* A saved game: its set-up and the moves in bare notation, space separated. */
 typedef struct {
@@ -27,6 +27,15 @@ typedef struct {
     int draw_offer; /* -1 none, else the colour that offered */
     char *tags; /* record labels kept from an import, "Name=value\n" lines (owned, like moves) */
     int64_t created, updated;  /* Unix seconds */
+    /* Each seat's token as its SHA-256 in hex (seats.h); "" for an engine's seat, and for the seats
+     * of a game saved before seats existed, which stay open to anyone. */
+    char seat_hash[2][STORE_HASH_SIZE];
+    int time_base_ms, time_inc_ms; /* the time control; base 0: untimed */
+    int64_t clock_ms[2];  /* what each side had left at clock_saved */
+    int clock_running;    /* -1: stopped; else the colour whose clock ran */
+    int64_t clock_saved;  /* Unix milliseconds when the clock was read */
+    int takeback_offer;   /* -1 none, else the colour asking to take back */
+    int64_t rematch;      /* the id of this game's rematch, 0 while there is none */
 } StoredGame;
 
 /* One row of the games list. */
@@ -54,6 +63,9 @@ bool store_delete(Store *s, int64_t id);
 /* Newest first; returns the number of rows reported, -1 on error. */
 int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx);
 int64_t store_count(Store *s);
+/* The ids of the games going on whose clock runs, for the flag timer after a restart. */
+typedef void (*StoreIdFn)(int64_t id, void *ctx);
+void store_running_clocks(Store *s, StoreIdFn fn, void *ctx);
 void stored_game_free(StoredGame *g);
 
 #endif

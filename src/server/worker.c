@@ -9,6 +9,9 @@
 
 /* The engine accepts a draw when it sees itself this far behind (centipawns). */
 enum { DRAW_ACCEPT_BELOW = -150, DRAW_THINK_MS = 300 };
+/* On a clock, the engine is told this much less than it has: the time from its search's end to its
+ * move on the board (locks, a busy machine), beyond the engine's own Move Overhead. */
+enum { CLOCK_MARGIN_MS = 100 };
 
 typedef enum { JOB_NONE, JOB_MOVE, JOB_DRAW, JOB_ANALYSE } Job;
 
@@ -142,19 +145,28 @@ static void on_info(const SearchInfo *info, void *ctx)
     a.mate_moves = sign * info->mate_moves;
     a.nodes = info->nodes;
     a.time_ms = info->time_ms;
-    int len = 0, made = 0;
-    for (int i = 0; i < info->pv_len && len < PV_TEXT_MAX - MOVE_TEXT_MAX - 2; i++) {
+    /* The line twice: bare, for programs, and in the game's notation, for people. */
+    Letters letters;
+    letters_default(&letters, p->v);
+    int len = 0, display_len = 0, made = 0;
+    for (int i = 0; i < info->pv_len && len < PV_TEXT_MAX - MOVE_TEXT_MAX - 2 &&
+                    display_len < PV_TEXT_MAX - MOVETEXT_MAX - 2;
+         i++) {
         Move m = info->pv[i];
         if (!move_is_legal(p, m))
             break;
-        char text[MOVE_TEXT_MAX];
+        char text[MOVE_TEXT_MAX], display[MOVETEXT_MAX];
         move_to_text(p, m, text);
+        movetext_write(p, m, STYLE_STANDARD, &letters, display);
         if (i == 0) {
             snprintf(a.best, sizeof a.best, "%s", text);
+            snprintf(a.best_display, sizeof a.best_display, "%s", display);
             a.best_from = (uint8_t)move_from(m);
             a.best_to = (uint8_t)move_to(m);
         }
         len += snprintf(a.pv + len, (size_t)(PV_TEXT_MAX - len), i ? " %s" : "%s", text);
+        display_len +=
+            snprintf(a.pv_display + display_len, (size_t)(PV_TEXT_MAX - display_len), i ? " %s" : "%s", display);
         pos_make(p, m);
         made++;
     }
@@ -168,6 +180,7 @@ static void on_info(const SearchInfo *info, void *ctx)
         a.ply = g->analysis.ply;
         a.movetime_ms = g->analysis.movetime_ms;
         g->analysis = a;
+        sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     }
     pthread_mutex_unlock(&g->lock);
 }
@@ -180,6 +193,20 @@ static bool set_option(Engine *e, const char *name, int value)
         return true;
     fprintf(stderr, "hexchess serve: engine option %s: %s\n", name, err);
     return false;
+}
+
+/* A move on the clock: the engine's time manager plans it from both clocks as they stand now (time
+ * spent waiting for a free engine counts), never thinking on the opponent's time. The clock it sees
+ * is capped so that no search runs past the server's think-time cap (the plan's hard limit is at
+ * most 2/5 of the clock). */
+static void clock_limits(const EngineThread *t, const ServerGame *g, SearchLimits *limits)
+{
+    int64_t now = clock_now(), cap = (int64_t)t->pool->max_think_ms * 5 / 2;
+    for (int c = WHITE; c <= BLACK; c++) {
+        int64_t left = clock_left(&g->clock, (Color)c, now) - CLOCK_MARGIN_MS;
+        limits->time_ms[c] = (int)(left < 1 ? 1 : left > cap ? cap : left);
+        limits->inc_ms[c] = g->clock.inc_ms;
+    }
 }
 
 /* Runs the job due for w's game, if any; true when more work is due after it. */
@@ -198,8 +225,13 @@ static bool serve_game(EngineThread *t, Worker *w)
         t->last_game = g->rec.id;
     }
     uint64_t version = g->version;
-    memcpy(t->root, g->pos, sizeof *t->root);
-    memcpy(t->scratch, g->pos, sizeof *t->scratch);
+    int offerer = g->draw_reply;
+    sgame_position_at(g, job == JOB_ANALYSE ? g->analysis.ply : g->ply_count, t->root);
+    memcpy(t->scratch, t->root, sizeof *t->scratch);
+    SearchLimits limits;
+    search_limits_init(&limits);
+    if (job == JOB_MOVE && clock_timed(&g->clock))
+        clock_limits(t, g, &limits);
     int level = job == JOB_MOVE ? g->rec.level : 20;
     int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
     if (ms > t->pool->max_think_ms)
@@ -220,9 +252,8 @@ static bool serve_game(EngineThread *t, Worker *w)
     pthread_mutex_unlock(&g->lock);
 
     set_option(t->engine, "Skill Level", level);
-    SearchLimits limits;
-    search_limits_init(&limits);
-    limits.movetime_ms = ms;
+    if (limits.time_ms[WHITE] < 0)
+        limits.movetime_ms = ms;
     t->last_score = 0;
     Move best = engine_search(t->engine, t->root, &limits, on_info, t);
 
@@ -240,11 +271,15 @@ static bool serve_game(EngineThread *t, Worker *w)
         if (!w->gone)
             sgame_engine_move(g, best, version);
     } else if (job == JOB_DRAW) {
+        /* The search scores the side to move, which may be the offerer: the engine weighs the offer
+         * from its own side. */
+        int engine_score = t->root->stm == (Color)offerer ? -t->last_score : t->last_score;
         if (!w->gone)
-            sgame_engine_draw_reply(g, t->last_score <= DRAW_ACCEPT_BELOW, version);
+            sgame_engine_draw_reply(g, engine_score <= DRAW_ACCEPT_BELOW, version);
     } else if (g->analysis.serial == t->serial) {
         g->analysis.running = false;
         g->analysis.requested = false;
+        sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     }
     bool more = !w->gone && due_job(g) != JOB_NONE;
     pthread_mutex_unlock(&g->lock);

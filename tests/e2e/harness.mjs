@@ -2,8 +2,10 @@
 // database, and Debian's chromium driven headless by playwright-core.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, extname } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -35,21 +37,47 @@ export async function startServer(hexchess) {
   };
 }
 
-export async function startBrowser() {
-  const profile = mkdtempSync(join(tmpdir(), 'hexchess-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+// The files of dir (flat) as a static host serves them, on a free loopback port: { url, close() }.
+// headers: added to every answer; pages: names answered with the given text instead of a file.
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm' };
+export async function serveFiles(dir, { headers = {}, pages = {} } = {}) {
+  const server = createServer(async (req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.slice(1) || 'index.html';
+    try {
+      const body = pages[name] ?? await readFile(join(dir, name.replace(/\//g, '')));
+      res.writeHead(200, { 'content-type': TYPES[extname(name)] || 'application/octet-stream', ...headers });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+// The screens the page is made for: a desktop window and two phones (touch, no hover).
+export const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  'small phone': { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+};
+
+// Chromium with one browsing context for `device`; more with newContext(device).
+export async function startBrowser(device = DEVICES.desktop) {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+  const newContext = (d) => browser.newContext({ acceptDownloads: true, ...d });
   return {
-    context,
+    context: await newContext(device),
+    newContext,
     async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }

@@ -63,6 +63,18 @@ test('Gliński against the engine, played to checkmate', async () => {
   assert.equal(await moves(page).first().textContent(), 'Qe10#');
 });
 
+// McCooey's game comes to the page from the variant table alone (GET /api/variants).
+test('McCooey against the engine: the centre pawn steps once, the engine answers', async () => {
+  await newGame(page, { variant: 'mccooey', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
+  assert.equal(await page.locator('polygon.hex').count(), 91, 'the 91-hex board');
+  await cell(page, 'f4').click();
+  const dests = await page.locator('circle.dest').evaluateAll((cs) => cs.map((c) => c.dataset.cell));
+  assert.equal(dests.length, 1, `the centre pawn has one step, no double step: ${dests}`);
+  await cell(page, 'f5').click();
+  await waitForMoves(page, 2);
+  assert.equal(await moves(page).first().textContent(), 'f5');
+});
+
 test('an illegal move is refused, a legal one played', async () => {
   await newGame(page, { variant: 'cescacs', opponent: 'human' });
   await clickMove(page, 'E7', 'E19');   // no pawn goes six lines
@@ -78,7 +90,9 @@ test('an illegal move is refused, a legal one played', async () => {
   // The server refuses it too, with a JSON error.
   const id = await page.evaluate(() => location.hash.split('/').pop());
   const res = await page.evaluate(async (gid) => {
-    const r = await fetch(`/api/games/${gid}/moves`, { method: 'POST', body: JSON.stringify({ move: 'E7-E19' }) });
+    const token = JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)).white;
+    const r = await fetch(`/api/games/${gid}/moves`,
+      { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify({ move: 'E7-E19' }) });
     return { status: r.status, body: await r.json() };
   }, id);
   assert.equal(res.status, 422);
@@ -134,4 +148,208 @@ test('export a record and import records (upload and paste)', async () => {
   assert.deepEqual(await moves(page).allTextContents(), ['f6', 'e5', 'Ndf4']);
   // The position field shows the FEN of the viewed move.
   assert.match(await page.inputValue('#pos-text'), / b - 1 2$/);
+});
+
+// ---- the bugs of issue #12 §1, each found in the browser ----
+
+// Requests the page sends to the game API while `during` runs, as "METHOD path".
+async function requestsDuring(during) {
+  const seen = [];
+  const log = (r) => { if (r.url().includes('/api/games')) seen.push(`${r.method()} ${new URL(r.url()).pathname}`); };
+  page.on('request', log);
+  try { await during(); } finally { page.off('request', log); }
+  return seen;
+}
+
+const gameId = () => page.evaluate(() => location.hash.split('/').pop());
+const cellIndex = (name) => cell(page, name).getAttribute('data-cell');
+
+const chooserMoves = () => page.locator('#chooser button[data-move]')
+  .evaluateAll((bs) => bs.map((b) => b.dataset.move).sort());
+
+test('Stop ends an analysis: the button says Analyse again and the page stops polling', async () => {
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
+  await page.locator('#analysis-panel summary').click();
+  await page.click('#analyse');
+  await page.waitForFunction(() => /depth \d/.test(document.getElementById('analysis').textContent));
+  assert.equal(await page.textContent('#analyse'), 'Stop');
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.getElementById('analyse').textContent === 'Analyse', null, { timeout: 3000 });
+  const polls = await requestsDuring(() => page.waitForTimeout(1200));
+  assert.deepEqual(polls, [], 'no polling once the analysis is stopped');
+});
+
+test('an awaiting pawn promotes once: tapping it opens the chooser, one move is sent, no error', async () => {
+  await newGame(page, { variant: 'cescacs', position: '/27:P1/15:1k6/1:1K/ w - - 0 1' });
+  assert.match(await page.textContent('#banner'), /awaits promotion/);
+  assert.equal(await page.locator('g.badge.awaiting[data-cell]').count(), 1, 'the awaiting pawn is marked');
+  const sent = await requestsDuring(async () => {
+    await cell(page, 'E27').click();
+    await page.locator('#chooser').waitFor();
+    assert.deepEqual(await chooserMoves(), ['E27=D', 'E27=G', 'E27=J', 'E27=N', 'E27=R', 'E27=V']);
+    assert.match(await page.textContent('#chooser-note'), /awaiting promotion/);
+    await page.click('#chooser button[data-move="E27=V"]');
+    await waitForMoves(page, 1);
+    await page.waitForTimeout(300);
+  });
+  assert.deepEqual(sent.filter((r) => r.startsWith('POST')), [`POST /api/games/${await gameId()}/moves`],
+    'one move sent');
+  assert.ok(await page.locator('#error').isHidden(), 'no error shown');
+  assert.equal(await moves(page).first().textContent(), 'E27=V');
+});
+
+test('a single possible promotion, and "await", are asked, explained and marked', async () => {
+  // Only the queen is regainable: the chooser still asks.
+  await newGame(page, { variant: 'cescacs', position: '/25:1P2/15:1k6/6:3J3/4:2J2/3:RNNR/2:GJG/1:1K/0:V/ w - - 0 1' });
+  await clickMove(page, 'E25', 'E27');
+  await page.locator('#chooser').waitFor();
+  assert.deepEqual(await chooserMoves(), ['E25-E27=D']);
+  assert.equal(await moves(page).count(), 0, 'nothing played before the choice');
+  await page.click('#chooser-cancel');
+  assert.ok(await page.locator('#chooser').isHidden());
+  assert.equal(await moves(page).count(), 0, 'cancelled: nothing played');
+  // Nothing regainable (the lost bishop's colour is not the hex's): "await" is offered and explained.
+  await newGame(page, { variant: 'cescacs', position: '/25:1P2/15:1k6/6:3J3/3:RNNR/2:GJG/1:DK/0:V/ w - - 0 1' });
+  await clickMove(page, 'E25', 'E27');
+  await page.locator('#chooser').waitFor();
+  assert.deepEqual(await chooserMoves(), ['E25-E27=&']);
+  assert.match(await page.textContent('#chooser-note'), /waits on the last line/);
+  await page.click('#chooser button[data-move="E25-E27=&"]');
+  await waitForMoves(page, 1);
+  assert.equal(await page.locator(`g.badge.awaiting[data-cell="${await cellIndex('E27')}"]`).count(), 1,
+    'the awaiting pawn is marked on the board');
+});
+
+test("analysis and hints are written in the game's notation, for the viewed position and finished games", async () => {
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
+  await clickMove(page, 'f5', 'f6');
+  await clickMove(page, 'e7', 'e6');
+  await waitForMoves(page, 2);
+  if (!(await page.locator('#analysis-panel').evaluate((d) => d.open))) await page.locator('#analysis-panel summary').click();
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint: 2\. /.test(document.getElementById('analysis').textContent));
+  const hint = await page.textContent('#analysis .line');
+  assert.doesNotMatch(hint, /[a-l]\d+[a-l]\d+/, `no coordinate moves: ${hint}`);
+  // The viewed position is the one analysed: back to the start, White's first move is weighed.
+  await page.click('#nav-first');
+  const sent = await requestsDuring(async () => {
+    await page.click('#analyse');
+    await page.waitForFunction(() => /Best line: 1\. \S+/.test(document.getElementById('analysis').textContent));
+  });
+  assert.ok(sent.includes(`POST /api/games/${await gameId()}/analysis`));
+  const line = await page.textContent('#analysis .line');
+  assert.doesNotMatch(line, /[a-l]\d+[a-l]\d+/, `the line in notation: ${line}`);
+  assert.match(line, /^Best line: 1\. \S+ \S+ 2\. /, `numbered as moves: ${line}`);
+  assert.ok(await page.locator('#evalbar').isVisible(), 'the bar shows for the viewed position');
+  // With the analysis on, even once its search has ended, viewing another move analyses that
+  // position; the bar follows the board's flip.
+  await page.waitForFunction(() => !document.getElementById('analysis').textContent.includes('…'));
+  assert.equal(await page.textContent('#analyse'), 'Stop', 'the analysis stays on');
+  await page.click('#nav-next');
+  await page.waitForFunction(() => /Best line: 1… /.test(document.getElementById('analysis').textContent));
+  assert.equal(await page.locator('#evalbar.white-above').count(), 0);
+  await page.click('#flip');
+  assert.equal(await page.locator('#evalbar.white-above').count(), 1, 'flipped: White above');
+  await page.click('#flip');
+  if ((await page.textContent('#analyse')) === 'Stop') await page.click('#analyse');
+  await page.click('#nav-last');
+  // A finished game can be analysed.
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('resign'));
+  assert.ok(await page.locator('#analyse').isEnabled(), 'Analyse works on a finished game');
+  await page.click('#analyse');
+  await page.waitForFunction(() => /Best line: 2\. /.test(document.getElementById('analysis').textContent));
+  if ((await page.textContent('#analyse')) === 'Stop') await page.click('#analyse');
+});
+
+test('an imported game is played by whom the player chooses', async () => {
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
+  if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
+  await page.fill('#record-paste', '[Variant "Glinski"]\n\n1. f6 e5 *\n');
+  await page.selectOption('#import-players', 'engine-black');
+  assert.ok(await page.locator('#import-level').isVisible(), 'the engine strength is asked');
+  await page.fill('#import-level', '2');
+  const before = await page.evaluate(() => location.hash);
+  await page.click('#record-import');
+  await page.waitForFunction((h) => location.hash !== h, before);
+  await waitForMoves(page, 2);
+  const g = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), await gameId());
+  assert.deepEqual([g.white, g.black, g.level], ['human', 'engine', 2]);
+  assert.match(await page.textContent('#player-top'), /Black — Engine · level 2/);
+  assert.match(await page.textContent('#player-bottom'), /White — You/);
+  await page.selectOption('#import-players', 'human');
+});
+
+test('labels on one line, player bars, move numbers, check marks explained, dots that show', async () => {
+  await newGame(page, { variant: 'cescacs', opponent: 'human' });
+  // Labels of the dialogs and panels do not break a sentence over lines.
+  if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
+  await page.selectOption('#import-players', 'engine-black');
+  await page.click('#nav-new');
+  await page.locator('#new-form input[name=opponent][value=engine]').check();
+  // The lines a label's words take: the boxes before its control, told apart by their tops.
+  const labelLines = () => page.locator('label.field').evaluateAll((labels) => labels
+    .filter((l) => l.getClientRects().length > 0)
+    .map((l) => {
+      const range = document.createRange();
+      range.setStart(l, 0);
+      range.setEndBefore(l.querySelector('.inline, input, select, textarea'));
+      const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top).sort((a, b) => a - b);
+      return [l.textContent.trim().slice(0, 40), tops.filter((t, i) => i === 0 || t - tops[i - 1] > 8).length];
+    }));
+  for (const [label, lines] of await labelLines()) assert.equal(lines, 1, `one line: ${label}`);
+  await page.click('#new-form button[value=cancel]');
+  await page.selectOption('#import-players', 'human');
+  // Two people on one screen: the bars name each side once.
+  assert.equal(await page.textContent('#player-top .name'), 'Black');
+  assert.equal(await page.textContent('#player-bottom .name'), 'White');
+  // Viewing an earlier position counts moves, not plies: ply 3 is White's second move.
+  for (const [from, to] of [['E7', 'E13'], ['E21', 'E15'], ['F8', 'F12'], ['F20', 'F16']]) await clickMove(page, from, to);
+  await waitForMoves(page, 4);
+  await page.click('#nav-prev');
+  assert.match(await page.textContent('#status'), /viewing move 2 \(White's\) of 2/);
+  await page.click('#nav-last');
+  // A check: its mark is explained by a tooltip and in the legend.
+  await newGame(page, { variant: 'glinski', opponent: 'human', position: 'k/3/5/7/9/11/11/4Q6/11/11/4R1K4 w - 0 1' });
+  await clickMove(page, 'e4', 'f6');
+  await waitForMoves(page, 1);
+  const mv = moves(page).first();
+  assert.match(await mv.textContent(), /\+$/);
+  assert.match(await mv.getAttribute('title'), /check/);
+  assert.match(await page.textContent('#legend'), /\+ check/);
+  // The game's name is the server's title, everywhere the page shows it.
+  const titles = await page.evaluate(async () => (await (await fetch('/api/variants')).json()).map((v) => v.title));
+  const offered = await page.locator('#variant-set label').allTextContents();
+  assert.deepEqual(offered.map((t) => t.trim()), titles);
+  // Destination dots stand on a pale halo, so that they show on dark hexes.
+  await newGame(page, { variant: 'cescacs', opponent: 'human' });
+  await cell(page, 'E7').click();
+  assert.ok(await page.locator('circle.dest-halo').count() > 0);
+  assert.equal(await page.locator('circle.dest-halo').count(), await page.locator('circle.dest').count());
+});
+
+test('take-back on one screen and against the engine; a move made elsewhere is pushed to the page', async () => {
+  const exactly = (n) => page.waitForFunction((k) => document.querySelectorAll('#movelist .mv[data-ply]').length === k,
+    n, { timeout: 20000 });
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
+  await clickMove(page, 'f5', 'f6');
+  await clickMove(page, 'e7', 'e6');
+  await exactly(2);
+  // The page holds both seats: Black asks, White agrees at once.
+  await page.click('#undo');
+  await exactly(1);
+  // Black's move from another client, with Black's token: the page hears of it.
+  const id = await page.evaluate(() => location.hash.split('/').pop());
+  const tokens = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)), id);
+  const res = await fetch(`${server.url}api/games/${id}/moves`, {
+    method: 'POST', headers: { Authorization: `Bearer ${tokens.black}` }, body: JSON.stringify({ move: 'b7b6' }),
+  });
+  assert.equal(res.status, 200);
+  await exactly(2); // no reload: the event stream brought it
+  await newGame(page, { variant: 'glinski', opponent: 'engine', colour: 'white', level: 1, movetime: 300 });
+  await clickMove(page, 'f5', 'f6');
+  await exactly(2);
+  await page.click('#undo');
+  await exactly(0);
 });

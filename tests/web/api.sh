@@ -15,11 +15,22 @@ ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
 
-# req METHOD PATH [BODY]: leaves $code and the body in $tmp/body.
+# Seat tokens by "GAME:COLOUR", kept from every answer that creates a game.
+declare -A TOK
+# req METHOD PATH [BODY]: leaves $code and the body in $tmp/body. With SEAT=white or SEAT=black
+# (SEAT=white req ...) it sends that seat's token of the game in PATH; with AUTH=TOKEN, that token.
 req() {
-  local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is)
+  local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is) token=${AUTH:-}
   [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
+  if [ -n "${SEAT:-}" ] && [[ $2 =~ ^/api/games/([0-9]+) ]]; then token=${TOK[${BASH_REMATCH[1]}:$SEAT]:-}; fi
+  [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
   code=$(curl "${args[@]}" "$base$2")
+  if [ "$code" = 201 ]; then
+    local gid_ white_ black_
+    read -r gid_ white_ black_ < <(json '[.id, .tokens.white // "-", .tokens.black // "-"] | @tsv')
+    TOK[$gid_:white]=${white_#-}
+    TOK[$gid_:black]=${black_#-}
+  fi
 }
 json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
 # poll PATH JQ VALUE: GETs PATH until JQ gives VALUE (10 s at most); the last answer stays in $tmp/body.
@@ -58,12 +69,14 @@ req POST /api/games '{"variant":"cescacs","white":"human","black":"human"}'; exp
 id=$(json .id)
 check "new game: 68 legal moves" test "$(json '.legal | length')" = 68
 check "new game: White to move" test "$(json .turn)" = white
-req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "play E7-E13" 200
+SEAT=white req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "play E7-E13" 200
 check "after E7-E13: Black to move" test "$(json .turn)" = black
 check "after E7-E13: the move is listed" test "$(json '.moves[0].display')" = E7-E13
-req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "illegal move refused" 422
-req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "play E21-E15" 200
-req POST "/api/games/$id/undo" '{}'; expect "undo" 200
+SEAT=black req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "illegal move refused" 422
+SEAT=black req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "play E21-E15" 200
+SEAT=black req POST "/api/games/$id/undo" '{}'; expect "Black asks to take back" 200
+check "take-back asked: the move stays" test "$(json '(.moves | length | tostring) + " " + .takeback_offer')" = "2 black"
+SEAT=white req POST "/api/games/$id/undo" '{"action":"accept"}'; expect "White accepts the take-back" 200
 check "undo: one move left" test "$(json '.moves | length')" = 1
 req GET "/api/games/$id"; expect "read the game" 200
 check "read: one move" test "$(json '.moves | length')" = 1
@@ -90,7 +103,7 @@ req POST "/api/games/$id/moves" '{"move":"E7-E13"'; expect "move body malformed"
 req PUT "/api/games/$id"; expect "method not allowed" 405
 req GET /api/nothing; expect "unknown API path" 404
 req POST "/api/games/$id/draw" '{"action":"dance"}'; expect "unknown draw action" 400
-req POST "/api/games/$id/draw" '{"action":"accept"}'; expect "accept without an offer" 409
+SEAT=white req POST "/api/games/$id/draw" '{"action":"accept"}'; expect "accept without an offer" 409
 # refused NAME METHOD PATH BODY WORD: a 400 whose one-line error names WORD (the field), in valid UTF-8.
 refused() {
   req "$2" "$3" "$4"
@@ -139,7 +152,7 @@ check "no move was played by the NUL requests" test "$(json '.moves | length')" 
 refused "invalid UTF-8 in a string" POST "/api/games/$id/moves" $'{"move":"E21-E15\xff\xfe"}' "not UTF-8"
 refused "a control byte in a string" POST "/api/games/$id/moves" $'{"move":"E21\x01"}' "control byte"
 long=$(head -c 100000 /dev/zero | tr '\0' 'E')
-req POST "/api/games/$id/moves" "{\"move\":\"$long\"}"; expect "a 100 KB illegal move" 422
+SEAT=black req POST "/api/games/$id/moves" "{\"move\":\"$long\"}"; expect "a 100 KB illegal move" 422
 check "a 100 KB move: the error is short" test "$(json .error | wc -c)" -le 300
 # Paths and query arguments: a percent-encoded NUL, control byte or bad escape is a 400, and so are
 # game ids and counts that are not plain numbers in range.
@@ -164,15 +177,15 @@ for path in /../../etc/passwd /%2e%2e/%2e%2e/etc/passwd /..%2f..%2fetc%2fpasswd 
 done
 
 # Draws and resignation.
-req POST "/api/games/$id/draw" '{"action":"offer","side":"black"}'; expect "Black offers a draw" 200
+SEAT=black req POST "/api/games/$id/draw" '{"action":"offer","side":"black"}'; expect "Black offers a draw" 200
 check "offer recorded" test "$(json .draw_offer)" = black
-req POST "/api/games/$id/draw" '{"action":"accept","side":"white"}'; expect "White accepts" 200
+SEAT=white req POST "/api/games/$id/draw" '{"action":"accept","side":"white"}'; expect "White accepts" 200
 check "draw by agreement 1-1" test "$(json '.result + " " + .reason')" = "1-1 agreement"
 check "result text" test "$(json .result_text)" = "Draw by agreement"
-req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "no move after the end" 409
+SEAT=black req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "no move after the end" 409
 req POST /api/games '{"variant":"glinski"}'; expect "create Glinski game" 201
 gid=$(json .id)
-req POST "/api/games/$gid/resign" '{"side":"white"}'; expect "White resigns" 200
+SEAT=white req POST "/api/games/$gid/resign" '{"side":"white"}'; expect "White resigns" 200
 check "Glinski resignation 0-1" test "$(json .result)" = 0-1
 
 # Records: download, import, and an illegal record refused.
@@ -213,22 +226,55 @@ check "the long label is kept whole" grep -qF "[Event \"$event\"]" "$tmp/body"
 # The engine answers, within the server's cap.
 req POST /api/games '{"variant":"glinski","black":"engine","level":3,"movetime":200}'; expect "game against the engine" 201
 eid=$(json .id)
-req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "play f5f6 against the engine" 200
+SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "play f5f6 against the engine" 200
 poll "/api/games/$eid" '.moves | length' 2
 check "the engine replied" test "$(json '.moves | length')" = 2
 check "White to move after the reply" test "$(json .turn)" = white
-req POST "/api/games/$eid/analysis" '{"movetime":300}'; expect "analysis started" 200
+SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":300}'; expect "analysis started" 200
 poll "/api/games/$eid" .analysis.running false
 check "analysis finished with a depth" test "$(json .analysis.depth)" -ge 1
 check "analysis gives a best move" test -n "$(json .analysis.best)"
-req POST "/api/games/$eid/undo" '{}'; expect "undo against the engine" 200
+check "the best move in the game's notation (algebraic, not coordinates)" \
+  grep -qE '^[KQRBN]?[a-l][0-9]+' <<<"$(json .analysis.best_display)"
+check "the line in the game's notation, move for move" \
+  test "$(json '.analysis.pv_display | split(" ") | length')" = "$(json '.analysis.pv | split(" ") | length')"
+SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":300,"ply":0}'; expect "analysis of the start position" 200
+check "the analysed position is the one asked for" test "$(json .analysis.ply)" = 0
+poll "/api/games/$eid" .analysis.running false
+check "the start analysed: a move of White's" test "$(json '.start_board[.analysis.best_from:.analysis.best_from+1] | test("[A-Z]")')" = true
+SEAT=white req POST "/api/games/$eid/analysis" '{"ply":3}'; expect "analysis past the game's end" 400
+check "ply out of range named" grep -q 'ply must be an integer from 0 to 2' "$tmp/body"
+# Stopping ends the analysis at once, for good: nothing keeps it running.
+SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":5000}'; expect "long analysis started" 200
+sleep 0.3
+SEAT=white req DELETE "/api/games/$eid/analysis"; expect "analysis stopped" 200
+check "a stopped analysis is not running" test "$(json .analysis.running)" = false
+sleep 0.5
+req GET "/api/games/$eid"
+check "a stopped analysis stays stopped" test "$(json .analysis.running)" = false
+SEAT=white req POST "/api/games/$eid/undo" '{}'; expect "undo against the engine" 200
 check "undo takes back to White's turn" test "$(json '.moves | length')" = 0
+
+# The engine weighs a draw offer from its own side: it refuses in a position it wins (Black has a
+# queen and a rook against a bare king) and accepts in one it loses (White has them).
+lost='1/q1k/r4/7/9/11/11/11/11/11/6K4 w - 0 1'
+won='1/2k/5/7/9/11/11/11/11/R10/5QK4 w - 0 1'
+req POST /api/games "{\"variant\":\"glinski\",\"black\":\"engine\",\"position\":\"$lost\"}"; expect "engine game, White lost" 201
+did=$(json .id)
+SEAT=white req POST "/api/games/$did/draw" '{"action":"offer"}'; expect "White offers a draw in a lost position" 200
+poll "/api/games/$did" .draw_offer null
+check "the winning engine declines the draw" test "$(json '.draw_offer + " " + .status')" = " ongoing"
+req POST /api/games "{\"variant\":\"glinski\",\"black\":\"engine\",\"position\":\"$won\"}"; expect "engine game, White won" 201
+did=$(json .id)
+SEAT=white req POST "/api/games/$did/draw" '{"action":"offer"}'; expect "White offers a draw in a won position" 200
+poll "/api/games/$did" .status over
+check "the losing engine accepts the draw" test "$(json '.result + " " + .reason')" = "1/2-1/2 agreement"
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 8 games" test "$(json .total)" = 8
+check "list: 10 games" test "$(json .total)" = 10
 req GET '/api/games?limit=0'; expect "bad limit" 400
-req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
+SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
 # must not mean a search without end when the game is loaded.
 req POST /api/games '{"variant":"glinski","white":"human","black":"human"}'; expect "game to edit in the database" 201
@@ -245,7 +291,8 @@ poll "/api/games/$eid" '.moves | length' 2
 check "the engine resumes its move after a restart" test "$(json '.moves | length')" = 2
 poll "/api/games/$tid" '.moves | length' 1
 check "an engine with movetime 0 in the database still moves after a restart" test "$(json '.moves | length')" = 1
-req DELETE "/api/games/$gid"; expect "delete a game" 200
+req DELETE "/api/games/$gid"; expect "delete without a token" 403
+SEAT=white req DELETE "/api/games/$gid"; expect "delete a game" 200
 req GET "/api/games/$gid"; expect "deleted game gone" 404
 stop_server
 check "server stopped cleanly after the restart" test "$server_rc" = 0
@@ -307,8 +354,9 @@ start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 \
 idle_tasks=$(tasks)
 pool_ids=()
 waiting=
+# A second each, so that the third is still queued after the time its creation takes under ASan.
 for _ in 1 2 3; do
-  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":400}'
+  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":1000}'
   expect "engine game on a busy pool" 201
   pool_ids+=("$(json .id)")
   waiting+="$(json .waiting) "
@@ -333,15 +381,188 @@ busy_id=$(json .id)
 req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":400}'
 queued_id=$(json .id)
 check "queued behind the engine game" test "$(json .waiting)" = true
-req DELETE "/api/games/$queued_id"; expect "delete a queued game" 200
-req POST "/api/games/${pool_ids[0]}/analysis" '{"movetime":400}'; expect "analysis queued" 200
+SEAT=black req DELETE "/api/games/$queued_id"; expect "delete a queued game" 200
+SEAT=black req POST "/api/games/${pool_ids[0]}/analysis" '{"movetime":400}'; expect "analysis queued" 200
 check "the analysis waits" test "$(json .waiting)" = true
-req DELETE "/api/games/${pool_ids[0]}/analysis"; expect "queued analysis stopped" 200
+SEAT=black req DELETE "/api/games/${pool_ids[0]}/analysis"; expect "queued analysis stopped" 200
 check "a stopped analysis no longer waits" test "$(json .waiting)" = false
 req POST "/api/games/$busy_id/resign" '{"side":"white"}'; expect "an engine game given up" 200
 check "a game over waits for nothing" test "$(json .waiting)" = false
 stop_server
 check "server with one engine thread stopped cleanly" test "$server_rc" = 0
+
+# Seats: every state-changing request needs its seat's token; without it, or with the other seat's,
+# 403 and nothing changes.
+start_server "$hex" "$tmp/seats.db" || { bad "start for seats"; echo "$passed passed, $failed failed"; exit 1; }
+req POST /api/games '{"variant":"glinski","white":"human","black":"human","time_base":300000,"time_increment":3000}'
+expect "a 5+3 game between two people" 201
+sid=$(json .id)
+check "the answer holds both seats' tokens (64 hex digits)" \
+  test "$(json '[.tokens.white, .tokens.black] | map(test("^[0-9a-f]{64}$")) | all')" = true
+check "and a link per seat and one to watch" \
+  test "$(json '.links.white + " " + .links.watch')" = "/#/game/$sid/white/${TOK[$sid:white]} /#/game/$sid"
+check "the seats need tokens" test "$(json '.seats.white + " " + .seats.black')" = "token token"
+check "the time control" test "$(json '(.time_control.base | tostring) + "+" + (.time_control.increment | tostring)')" = "300000+3000"
+check "the clocks wait for the first move" test "$(json '(.clock.white | tostring) + " " + (.clock.running | tostring)')" = "300000 null"
+req GET "/api/games/$sid"
+check "the tokens are told only once" test "$(json '.tokens // "none"')" = none
+version=$(json .version)
+for who in none black other-game; do
+  case $who in none) AUTH= ;; black) AUTH=${TOK[$sid:black]} ;; other-game) AUTH=${TOK[$eid:white]} ;; esac
+  AUTH=$AUTH req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "White's move with token: $who" 403
+  AUTH=$AUTH req POST "/api/games/$sid/resign" '{"side":"white"}'; expect "White's resignation with token: $who" 403
+  AUTH=$AUTH req POST "/api/games/$sid/draw" '{"action":"offer","side":"white"}'; expect "White's draw offer with token: $who" 403
+done
+check "a 403 says what was wrong in one line" test "$(json .error)" = "the token opens no seat of this game"
+AUTH=garbage req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a token that is no token" 403
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "Authorization: Basic ${TOK[$sid:white]}" \
+  --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
+expect "the right token in a Basic header" 403
+req POST "/api/games/$sid/analysis" '{"movetime":100}'; expect "an analysis without a token" 403
+req POST "/api/games/$sid/rematch"; expect "a rematch without a token" 403
+req GET "/api/games/$sid"
+check "nothing changed after the refusals" \
+  test "$(json '(.version | tostring) + " " + (.moves | length | tostring) + " " + .status + " " + (.draw_offer | tostring)')" \
+  = "$version 0 ongoing null"
+SEAT=black req POST "/api/games/$sid/resign" '{"side":"white"}'; expect "Black's token resigning for White" 403
+check "the error names both seats" test "$(json .error)" = "the token is Black's seat's, not White's"
+
+# The event stream: a watcher with no token sees the other seat's move at once.
+curl -sN "$base/api/games/$sid/events" >"$tmp/events" 2>/dev/null &
+stream=$!
+# wait_event WORD: waits (5 s at most) for an event line holding WORD in the stream.
+wait_event() {
+  for _ in $(seq 1 50); do
+    grep -q "$1" "$tmp/events" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+check "the stream starts with the state" wait_event '^event: state'
+SEAT=white req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "White moves with its token" 200
+check "White's move, no clock yet" test "$(json '.clock.running')" = black
+SEAT=black req POST "/api/games/$sid/moves" '{"move":"e7e6"}'; expect "Black moves with its token" 200
+check "the stream delivers Black's move" wait_event '"text":"e7e6"'
+check "the move event carries the clocks" \
+  bash -c "grep '\"text\":\"e7e6\"' '$tmp/events' | grep -q '\"running\":\"white\"'"
+check "Black got the increment" test "$(json '.clock.black > 300000 and .clock.black <= 303000')" = true
+# Draw offers: declined, then accepted later; take-backs: declined.
+SEAT=white req POST "/api/games/$sid/draw" '{"action":"offer"}'; expect "White offers a draw" 200
+check "the stream delivers the offer" wait_event '^event: draw'
+SEAT=white req POST "/api/games/$sid/draw" '{"action":"accept"}'; expect "White cannot accept its own offer" 409
+SEAT=black req POST "/api/games/$sid/draw" '{"action":"decline"}'; expect "Black declines the draw" 200
+check "declined: no offer, the game goes on" test "$(json '(.draw_offer | tostring) + " " + .status')" = "null ongoing"
+check "the stream delivers the refusal" wait_event '"action":"decline"'
+SEAT=black req POST "/api/games/$sid/undo" '{}'; expect "Black asks to take back e7e6" 200
+check "the stream delivers the request" wait_event '"action":"request"'
+SEAT=black req POST "/api/games/$sid/undo" '{"action":"accept"}'; expect "Black cannot accept its own request" 409
+SEAT=white req POST "/api/games/$sid/undo" '{"action":"decline"}'; expect "White declines the take-back" 200
+check "declined: both moves stay" test "$(json '(.moves | length | tostring) + " " + (.takeback_offer | tostring)')" = "2 null"
+SEAT=white req POST "/api/games/$sid/undo" '{}'; expect "White asks to take back f5f6 (and the reply)" 200
+SEAT=black req POST "/api/games/$sid/undo" '{"action":"accept"}'; expect "Black accepts" 200
+check "accepted: both moves taken back, White to move" test "$(json '(.moves | length | tostring) + " " + .turn')" = "0 white"
+check "the stream delivers the take-back" wait_event '"action":"done"'
+SEAT=white req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "White moves again" 200
+SEAT=black req POST "/api/games/$sid/draw" '{"action":"offer"}'; expect "Black offers a draw" 200
+SEAT=white req POST "/api/games/$sid/draw" '{"action":"accept"}'; expect "White accepts the draw" 200
+check "drawn by agreement" test "$(json '.result + " " + .reason')" = "1/2-1/2 agreement"
+check "the stream delivers the end" wait_event '^event: end'
+kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
+# Rematch: colours swapped, each token now opens the other colour.
+SEAT=white req POST "/api/games/$sid/rematch"; expect "White asks for a rematch" 201
+rid=$(json .id)
+check "the rematch keeps the time control" test "$(json '.time_control.base')" = 300000
+SEAT=black req POST "/api/games/$sid/rematch"; expect "the same rematch for Black" 200
+check "one rematch per game" test "$(json .id)" = "$rid"
+req GET "/api/games/$sid"
+check "the game names its rematch" test "$(json .rematch)" = "$rid"
+AUTH=${TOK[$sid:white]} req POST "/api/games/$rid/moves" '{"move":"f5f6"}'; expect "the old White's token moves White" 403
+AUTH=${TOK[$sid:black]} req POST "/api/games/$rid/moves" '{"move":"f5f6"}'; expect "the old Black's token plays White" 200
+req POST /api/games '{"variant":"glinski","black":"engine","level":1,"movetime":50}'; expect "a game against the engine" 201
+xid=$(json .id)
+check "the engine's seat has no token" test "$(json '(.tokens | keys | join(",")) + " " + .seats.black')" = "white engine"
+SEAT=white req POST "/api/games/$xid/resign" '{}'; expect "resign against the engine" 200
+SEAT=white req POST "/api/games/$xid/rematch"; expect "rematch against the engine" 201
+check "the engine plays White in the rematch" test "$(json '.white + " " + .black')" = "engine human"
+# Time controls are checked.
+refused "a base under a second" POST /api/games '{"time_base":500}' "time_base must be 0 (no clock) or from 1000"
+refused "an increment without a base" POST /api/games '{"time_increment":2000}' "time_increment needs a time_base"
+refused "a base as a string" POST /api/games '{"time_base":"3+2"}' "time_base must be an integer"
+
+# A flag falls with no request: base 2 s, White moves, Black waits and loses on time. When the side
+# with time left has only its king, the fall is a draw.
+req POST /api/games '{"variant":"glinski","time_base":2000}'; expect "a game of 2 s" 201
+fid=$(json .id)
+curl -sN "$base/api/games/$fid/events" >"$tmp/events" 2>/dev/null &
+stream=$!
+SEAT=white req POST "/api/games/$fid/moves" '{"move":"f5f6"}'; expect "White moves, Black's clock runs" 200
+check "the flag falls by itself and the stream says so" wait_event '"reason":"time"'
+kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
+req GET "/api/games/$fid"
+check "Black lost on time" test "$(json '.result + " " + .result_text + " " + (.clock.black | tostring)')" = "1-0 White wins by time 0"
+SEAT=black req POST "/api/games/$fid/moves" '{"move":"e7e6"}'; expect "no move after the flag" 409
+req POST /api/games '{"variant":"glinski","time_base":2000,"position":"1/q1k/5/7/9/11/11/11/11/11/6K4 w - 0 1"}'
+expect "a bare king against a queen, 2 s" 201
+fid=$(json .id)
+SEAT=white req POST "/api/games/$fid/moves" '{"move":"g1f1"}'; expect "White's king steps" 200
+poll "/api/games/$fid" .status over
+check "Black's flag falls, but a bare king cannot mate: a draw" test "$(json '.result + " " + .reason')" = "1/2-1/2 time"
+
+# The engine plays on the clock from its time manager and does not lose on time at 3 s + 0.1 s.
+req POST /api/games '{"variant":"glinski","white":"engine","black":"engine","time_base":3000,"time_increment":100}'
+expect "engine against engine at 3+0.1 s" 201
+cid=$(json .id)
+poll "/api/games/$cid" '(.moves | length) >= 30 or .status == "over"' true
+poll "/api/games/$cid" '(.moves | length) >= 30 or .status == "over"' true
+check "30 moves on the clock without a flag ($(json '(.moves | length | tostring) + " " + .reason'))" \
+  test "$(json '.reason != "time" and ((.moves | length) >= 30 or .status == "over")')" = true
+
+# Tokens, clocks and offers survive a restart; the store keeps only the tokens' hashes.
+req POST /api/games '{"variant":"glinski","time_base":60000,"time_increment":1000}'; expect "a 1+1 game" 201
+kid=$(json .id)
+SEAT=white req POST "/api/games/$kid/moves" '{"move":"f5f6"}'; expect "White moves" 200
+SEAT=black req POST "/api/games/$kid/moves" '{"move":"e7e6"}'; expect "Black moves" 200
+SEAT=black req POST "/api/games/$kid/draw" '{"action":"offer"}'; expect "Black offers a draw" 200
+SEAT=white req POST "/api/games/$kid/undo" '{}'; expect "White asks to take back" 200
+before=$(json '.clock.black')
+curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
+stream=$!
+check "a stream is open" wait_event '^event: state'
+stop_server
+check "server stopped cleanly with a stream open" test "$server_rc" = 0
+for _ in $(seq 1 20); do kill -0 "$stream" 2>/dev/null || break; sleep 0.1; done
+check "the stream ended with the server" bash -c "! kill -0 $stream 2>/dev/null"
+kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
+white_hash=$(printf %s "${TOK[$kid:white]}" | sha256sum | cut -d' ' -f1)
+check "the store holds the token's SHA-256, not the token" \
+  test "$(sqlite3 "$tmp/seats.db" "SELECT white_seat = '$white_hash' AND instr(white_seat, '${TOK[$kid:white]}') = 0 FROM games WHERE id = $kid")" = 1
+sleep 1
+start_server "$hex" "$tmp/seats.db" || { bad "restart for seats"; echo "$passed passed, $failed failed"; exit 1; }
+req GET "/api/games/$kid"
+check "after the restart: the offers stand" test "$(json '.draw_offer + " " + .takeback_offer')" = "black white"
+check "after the restart: Black's clock stopped as it was ($before)" test "$(json .clock.black)" = "$before"
+check "after the restart: White's clock runs, the second of downtime not counted" \
+  test "$(json '.clock.running == "white" and .clock.white > 60000 - 2000 and .clock.white <= 61000')" = true
+req POST "/api/games/$kid/moves" '{"move":"e4e5"}'; expect "after the restart: no token, no move" 403
+SEAT=black req POST "/api/games/$kid/undo" '{"action":"accept"}'; expect "after the restart: Black's token accepts" 200
+check "the take-back was done" test "$(json '.moves | length')" = 0
+stop_server
+
+# A database made before seats and clocks opens; its games keep open seats and no clock.
+sqlite3 "$tmp/old.db" "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, variant TEXT NOT NULL,
+  start TEXT NOT NULL, castling INTEGER NOT NULL DEFAULT 1, white_engine INTEGER NOT NULL DEFAULT 0,
+  black_engine INTEGER NOT NULL DEFAULT 0, level INTEGER NOT NULL DEFAULT 20, movetime INTEGER NOT NULL DEFAULT 1000,
+  moves TEXT NOT NULL DEFAULT '', plies INTEGER NOT NULL DEFAULT 0, result TEXT NOT NULL DEFAULT '*',
+  reason TEXT NOT NULL DEFAULT '', draw_offer INTEGER NOT NULL DEFAULT -1, tags TEXT NOT NULL DEFAULT '',
+  created INTEGER NOT NULL, updated INTEGER NOT NULL);
+  CREATE INDEX games_updated ON games(updated);
+  INSERT INTO games (variant, start, moves, plies, created, updated) VALUES ('glinski', 'startpos', 'f5f6', 1, 1, 1);"
+start_server "$hex" "$tmp/old.db" || { bad "start on an old database"; echo "$passed passed, $failed failed"; exit 1; }
+req GET /api/games/1; expect "a game of an old database" 200
+check "old game: open seats, no clock" test "$(json '.seats.white + " " + .seats.black + " " + (.clock | tostring)')" = "open open null"
+req POST /api/games/1/moves '{"move":"e7e6"}'; expect "old game: a move without a token" 200
+stop_server
+check "migrated: version 1" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 1
 
 # The engines' hash tables share --engine-memory: 4 threads in 32 MB hold about 28 MB more than in 4 MB.
 start_server "$hex" "$tmp/mem.db" --engine-threads 4 --engine-memory 4 || bad "start with 4 MB"

@@ -1,0 +1,47 @@
+// The analysis panel and the evaluation bar: what the engine thinks of the position on the board.
+// The server analyses any ply of the game (the viewed one); results belong to the ply they were
+// asked for, so the bar and the line show only while that ply is the one viewed.
+import { numberedLine } from './moves.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function scoreText(a) {
+  if (a.mate !== null && a.mate !== undefined) return `#${a.mate}`;
+  const s = a.score / 100;
+  return `${s > 0 ? '+' : ''}${s.toFixed(2)}`;
+}
+
+// Is the game's analysis about the viewed ply, with a result to show?
+export function analysisShown(g, view) {
+  const a = g.analysis;
+  return !!(a && a.depth && a.ply === view);
+}
+
+// Draws the panel and the bar. hint: the user asked for a hint (the best move, no evaluation);
+// whiteBelow: White sits at the bottom of the board, so White's share of the bar grows upwards.
+export function renderAnalysis(g, { view, hint, whiteBelow, waiting }) {
+  const a = g.analysis;
+  const box = $('analysis');
+  const bar = $('evalbar');
+  bar.classList.toggle('white-above', !whiteBelow);
+  if (!analysisShown(g, view)) {
+    box.textContent = a && a.running && a.ply === view ? waiting : '';
+    bar.hidden = true;
+    return;
+  }
+  bar.hidden = hint;
+  let frac = 1 / (1 + Math.exp(-a.score / 400));
+  if (a.mate !== null && a.mate !== undefined) frac = a.mate > 0 ? 1 : 0;
+  bar.style.setProperty('--white', `${(frac * 100).toFixed(1)}%`);
+  $('evalbar-text').textContent = scoreText(a);
+  box.innerHTML = '';
+  const head = document.createElement('div');
+  const score = document.createElement('b');
+  score.textContent = scoreText(a);
+  head.append(score, `  depth ${a.depth}/${a.seldepth}  ${(a.nodes / 1000).toFixed(0)}k nodes${a.running ? '  …' : ''}`);
+  const line = document.createElement('div');
+  line.className = 'line';
+  line.textContent = hint ? `Hint: ${numberedLine(g, a.ply, [a.best_display])}`
+    : `Best line: ${numberedLine(g, a.ply, a.pv_display.split(' '))}`;
+  box.append(head, line);
+}

@@ -1,0 +1,31 @@
+// The seats this browser plays. The server gives a game's seat tokens once, in the answer that
+// creates it (or in a seat link); they are kept per game in localStorage so that a reload still plays.
+const key = (id) => `hexchess.seats.${id}`;
+
+export function seatTokens(id) {
+  try { return JSON.parse(localStorage.getItem(key(id))) || {}; } catch { return {}; }
+}
+
+// tokens: { white?, black? }, added to those already held for game id.
+export function keepTokens(id, tokens) {
+  if (tokens && Object.keys(tokens).length) {
+    localStorage.setItem(key(id), JSON.stringify({ ...seatTokens(id), ...tokens }));
+  }
+}
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+
+// In a rematch each player's token opens the other colour: the server sends no new tokens.
+export function keepRematchTokens(fromId, toId) {
+  const t = seatTokens(fromId), swapped = {};
+  for (const c of Object.keys(t)) swapped[other(c)] = t[c];
+  keepTokens(toId, swapped);
+}
+
+// The colours this browser may play in game g: a seat whose token it holds, or an "open" seat
+// (a game saved before seats, anyone's; every seat of a back end without seats, as the one inside
+// the browser). None: it watches.
+export function heldSeats(g) {
+  const t = seatTokens(g.id);
+  return ['white', 'black'].filter((c) => g[c] === 'human' && ((g.seats ? g.seats[c] : 'open') === 'open' || !!t[c]));
+}
