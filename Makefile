@@ -17,7 +17,15 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+# Endgame tablebases (hexchess tb --help): large generations, never part of make test.
+TB_DIR ?= tablebases
+TB_THREADS ?= 2
+TB_GLINSKI = KQK KRK KNK KBK KQQK KQRK KQNK KQBK KRRK KRNK KRBK KNNK KNBK KBBK \
+	KQKQ KQKR KQKN KQKB KRKR KRKN KRKB KNKN KNKB KBKB
+# C'escacs: the rule book's claims, the cheap ones first (D queen, V wyvern, G pegasus, J bishop, E elephant).
+TB_CESCACS = KDK KVK KRK KGK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK
+
+.PHONY: tb-glinski tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
@@ -80,6 +88,15 @@ pgo: ## build build-pgo/hexchess with profile-guided optimisation (trained by be
 	find $(PGO_BUILD) -name '*.o' -delete
 	rm -f $(PGO_BUILD)/hexchess $(PGO_BUILD)/libhexchess.a
 	$(MAKE) BUILD=$(PGO_BUILD) OPT="$(OPT) -fprofile-use -fprofile-partial-training -Wno-missing-profile" all
+
+tb-glinski: all ## Glinski's pawnless tablebases up to 4 men into TB_DIR (about 20 minutes)
+	$(BUILD)/hexchess tb gen -v glinski --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)
+
+tb-mccooey: all ## McCooey's pawnless tablebases up to 4 men into TB_DIR (about 20 minutes)
+	$(BUILD)/hexchess tb gen -v mccooey --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)
+
+tb-cescacs: all ## the C'escacs tablebases of the rule book's claims into TB_DIR (hours)
+	$(BUILD)/hexchess tb gen -v cescacs --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_CESCACS)
 
 tune: $(BUILD)/tune ## build the Texel tuner of the evaluation weights (build/tune --help)
 

@@ -14,9 +14,9 @@ struct EnginePool {
     int unused;
 };
 
-EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, char *err, int err_size)
+EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tablebases, char *err, int err_size)
 {
-    (void)threads, (void)hash_mb, (void)max_think_ms, (void)err, (void)err_size;
+    (void)threads, (void)hash_mb, (void)max_think_ms, (void)tablebases, (void)err, (void)err_size;
     return calloc(1, sizeof(EnginePool));
 }
 

@@ -739,6 +739,41 @@ short_error "huge letter set" 2 convert --letters "$big" E7-E13
 short_error "huge perft depth" 2 perft "$big"
 short_error "huge record file name" 1 replay "$big"
 
+# tb: generating the small tables (KQK and what it needs), probing and summarising them; errors.
+tbdir="$tmp/tb"
+cli tb gen -v glinski --dir "$tbdir" KQK
+check "tb gen -v glinski KQK: status 0" test "$rc" -eq 0
+check "tb gen: one line per table made (KK, KQK) and the memory line" \
+  test "$(grep -c '^glinski K.*positions .* verified in ' "$tmp/out")" -eq 2 -a "$(grep -c '^memory: ' "$tmp/out")" -eq 1
+check "tb gen: the files" test -s "$tbdir/glinski-KQK.hxtb" -a -s "$tbdir/glinski-KK.hxtb"
+expect_ok "tb gen again reads the tables" tb gen -v glinski --dir "$tbdir" KQK
+check "tb gen again makes nothing" test "$(grep -c 'positions' "$tmp/out")" -eq 0
+cli tb probe -v glinski --dir "$tbdir" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'
+check "tb probe: a mate in one and its move" grep -Eqx 'wdl win dtm 1 best [a-l][0-9]+[a-l][0-9]+' "$tmp/out"
+cli tb probe -v glinski --dir "$tbdir" -p '1/3/5/7/9/11/11/11/11/11/3k1KQ4 b - 0 1'
+check "tb probe: the longest loss, Black to move" grep -Eqx 'wdl loss dtm 18 best [a-l][0-9]+[a-l][0-9]+' "$tmp/out"
+cli tb stats -v glinski --dir "$tbdir" KQK
+check "tb stats: two lines, wtm all won, longest mate 17 plies" \
+  test "$(grep -c '^KQK [wb]tm win ' "$tmp/out")" -eq 2 -a "$(grep -c '^KQK wtm win 100.0000% .* longest 17 ' "$tmp/out")" -eq 1
+uci_session "TablebasePath" uci 'setoption name UCI_Variant value glinski' "setoption name TablebasePath value $tbdir" \
+  'position fen 1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' 'go depth 3' WAIT
+check "uci TablebasePath: the option is listed" grep -q '^option name TablebasePath type string default <empty>$' "$tmp/out"
+check "uci TablebasePath: the tables' mate in one" grep -q 'score mate 1 .* pv b2e2$' "$tmp/out"
+printf 'hint\nquit\n' | timeout 60 "$hex" play -v glinski --no-color --engine none --tablebases "$tbdir" \
+  -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
+check "play --tablebases: the hint says the tables' mate" grep -Eq 'Hint: [^ ]+ \(tablebase: mate in 1\)' "$tmp/out"
+expect_error "tb: unknown ending" 1 tb gen -v glinski --dir "$tbdir" KXK
+expect_error "tb: unknown action" 2 tb make KQK
+expect_error "tb: no action" 2 tb
+expect_error "tb: --threads out of range" 2 tb gen --threads 0 KRK
+expect_error "tb stats: no table" 1 tb stats -v glinski --dir "$tbdir" KRKN
+expect_error "tb probe: too many men" 1 tb probe -v glinski --dir "$tbdir"
+: >"$tmp/file"
+expect_error "tb gen: the directory is a file" 1 tb gen -v glinski --dir "$tmp/file" KRK
+printf 'x' | dd of="$tbdir/glinski-KQK.hxtb" bs=1 seek=100 conv=notrunc 2>/dev/null
+expect_error "tb stats: a corrupt table (checksum)" 1 tb stats -v glinski --dir "$tbdir" KQK
+check "tb: the corrupt table's message names the checksum" grep -q 'bad checksum' "$tmp/err"
+
 # match: a short engine-vs-engine run writes a replayable game file and the score lines.
 native_only "$no_processes" && cli match -v glinski --engine "$hex uci" --engine "$hex uci" --games 2 --nodes 300 --max-plies 30 \
   --resign 2,500 --pgn "$tmp/match.pgn"

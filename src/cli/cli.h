@@ -68,5 +68,6 @@ int bench_run(int depth);
 int cmd_match(const CliOptions *opts);
 int cmd_serve(const CliOptions *opts);
 int cmd_play(const CliOptions *opts);
+int cmd_tb(const CliOptions *opts);
 
 #endif

@@ -97,7 +97,7 @@ const Command cli_commands[] = {
      true},
     {"play", cmd_play, "play either game on a terminal board, against the engine or a person",
      "hexchess play [-v V] [-p POSITION] [--engine white|black|both|none] [--level N] [--movetime MS]\n"
-     "                     [--no-castling] [--load FILE] [--no-color]",
+     "                     [--no-castling] [--load FILE] [--no-color] [--tablebases DIR]",
      "Draws the hex board in colour (letters: upper case White, lower case Black; the last move\n"
      "and a checked king are highlighted) and reads moves in any notation the variant accepts:\n"
      "C'escacs CTL-AN (E7-E13, JF6\xc3\x97G9, KRK-HIO, P21=J), Gliński algebraic or coordinates (f6,\n"
@@ -105,7 +105,9 @@ const Command cli_commands[] = {
      "Commands: moves, undo, hint, flip, engine SIDE, level N, time MS, claim, resign, new,\n"
      "save FILE, load FILE (CTL-PGN / PGN), help, quit. Each line is one command or one move\n"
      "(at most 4096 bytes); a mistake is told on standard error and the game goes on.\n"
-     "--level and 'level' take 0 to 20, --movetime and 'time' 1 to 3600000 milliseconds.\n\n"
+     "--level and 'level' take 0 to 20, --movetime and 'time' 1 to 3600000 milliseconds.\n"
+     "--tablebases DIR: the engine plays perfectly from the tables in DIR (hexchess tb), and the\n"
+     "hint says what they hold: 'Hint: MOVE (tablebase: mate in N)'.\n\n"
      "Examples:\n"
      "  hexchess play\n"
      "  hexchess play -v glinski --engine white --level 5\n",
@@ -114,7 +116,7 @@ const Command cli_commands[] = {
      "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
-     "                      [--idle-timeout S]",
+     "                      [--idle-timeout S] [--tablebases DIR]",
      "Serves the web app (play any variant against a person or the engine) and the JSON API under\n"
      "/api/ (see README.md, 'Web API'). Every game is saved as it is played in an SQLite database\n"
      "(WAL) and resumes after a restart, with its seats (each opened by a secret token), clocks\n"
@@ -131,7 +133,9 @@ const Command cli_commands[] = {
      "number of games thus costs the same threads and memory.\n\n"
      "  --engine-threads N  engine threads, i.e. searches at once (default: the online cores)\n"
      "  --engine-memory MB  the hash tables of all the engines together, shared out equally, at\n"
-     "                      least 1 MB each (default 16 per engine thread)\n\n"
+     "                      least 1 MB each (default 16 per engine thread)\n"
+     "  --tablebases DIR    endgame tables (hexchess tb gen) the engines probe: with few men left\n"
+     "                      their moves are perfect and the analysis gives the tables' mate\n\n"
      "Clients. These bound what slow or greedy clients can hold. A request body is at most 1 MiB:\n"
      "one announced as larger is answered 413 before it is read, one sent without a length\n"
      "(chunked) is cut off, its connection closed, as it grows past.\n\n"
@@ -146,6 +150,44 @@ const Command cli_commands[] = {
      "Example:\n"
      "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n",
      0, 0, NO_LIMIT, "the web folder, the database or the address cannot be used", true},
+    {"tb", cmd_tb, "generate, probe and summarise endgame tablebases",
+     "hexchess tb gen [-v V] [--dir DIR] [--threads N] ENDING...\n"
+     "       hexchess tb probe [-v V] [--dir DIR] [--line] -p POSITION\n"
+     "       hexchess tb stats [-v V] [--dir DIR] ENDING\n"
+     "       hexchess tb verify [-v V] [--dir DIR] [--threads N] ENDING...",
+     "Endgame tablebases: for every legal position of an ending, with either side to move, whether\n"
+     "the side to move wins, draws or loses with best play and in how many plies. An ENDING names\n"
+     "the kings and men with the variant's letters, White's first: KRK, KQKR, KBNK (Glinski and\n"
+     "McCooey), KDK, KGNK, KRKJ (C'escacs: D queen, V wyvern, G pegasus, N knight, J bishop,\n"
+     "E elephant). At most 5 men, no pawns; positions have no castling or leap rights, and the\n"
+     "move-count and repetition draws are not counted. Stalemate is scored as the variant scores\n"
+     "it: a win for the stalemating side in C'escacs and Glinski (kept apart from a mate), a draw\n"
+     "in McCooey; endings the rules declare drawn (insufficient material) are drawn.\n\n"
+     "  gen     generates each ENDING into DIR as VARIANT-ENDING.hxtb, first the endings its\n"
+     "          captures lead to (tables already in DIR are read, not made again). Every table\n"
+     "          is checked value by value against its moves before it is written. Prints one\n"
+     "          line per table made (positions, symmetries used, seconds, bytes), then the memory\n"
+     "          used; a progress line goes to standard error on a terminal.\n"
+     "  probe   prints 'wdl RESULT dtm N best MOVE' for the position, from the side to move:\n"
+     "          RESULT is win, stalemate-win, draw, stalemate-loss or loss, N the plies to the\n"
+     "          mate or stalemate (0 for a draw), MOVE the best move ('none' when there is none).\n"
+     "          With --line, a second line 'line MOVE...': both sides' best moves to the end\n"
+     "          (captures into smaller endings need their tables too).\n"
+     "  stats   prints one line per side to move, over every legal placement of the men:\n"
+     "          'ENDING wtm|btm win P% [stalemate-win P%] draw P% [stalemate-loss P%] loss P%\n"
+     "          longest N POSITION', from White's side; N is the longest mate in plies and\n"
+     "          POSITION one that needs it.\n"
+     "  verify  checks tables in DIR again against their moves.\n\n"
+     "Options:\n"
+     "  --dir DIR      where tables are read and written (default: tablebases)\n"
+     "  --threads N    threads for generation and verification (default 2, at most 64)\n\n"
+     "Examples:\n"
+     "  hexchess tb gen -v glinski KQK KRK\n"
+     "  hexchess tb probe -v glinski --line -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'\n"
+     "  hexchess tb stats -v glinski KRK\n",
+     OPT_VARIANT | OPT_POSITION, 1, NO_LIMIT,
+     "an ending is unknown, a table is missing or corrupt, a directory cannot be used or a table fails verification",
+     true},
     {"replay", cmd_replay, "replay game records and tell how each game ended",
      "hexchess replay [--from-letters SET] [-v V] FILE...",
      "Reads every game of each CTL-PGN (C'escacs) or PGN (Gli\xc5\x84ski, McCooey) FILE ('-' for standard\n"

@@ -15,6 +15,7 @@
 #include "../core/quote.h"
 #include "../core/search.h"
 #include "../core/status.h"
+#include "../core/tbprobe.h"
 #include "cli.h"
 #include "input.h"
 #include "values.h"
@@ -29,6 +30,8 @@ typedef struct {
     bool flipped;
     Verdict ended; /* an ending the players made (resignation, a claim...); OUTCOME_NONE else */
     Engine *engine_handle;
+    const char *tb_dir; /* --tablebases: the engine's tables and the hint's; NULL for none */
+    TbSet *tb;
 } Play;
 
 /* Longer than any command, move or sensible file name: a longer line is refused whole. */
@@ -184,6 +187,8 @@ static Move engine_pick(Play *pl, bool quiet)
     char val[16], err[128];
     snprintf(val, sizeof val, "%d", pl->level);
     engine_set_option(pl->engine_handle, "Skill Level", val, err, sizeof err);
+    if (pl->tb_dir)
+        engine_set_tablebases(pl->engine_handle, pl->tb_dir, err, sizeof err);
     SearchLimits lim;
     search_limits_init(&lim);
     lim.movetime_ms = pl->movetime_ms;
@@ -415,9 +420,20 @@ static After do_time(Play *pl, const char *arg)
 static After do_hint(Play *pl, const char *arg)
 {
     (void)arg;
-    Move m = engine_pick(pl, true);
+    if (!pl->tb && pl->tb_dir)
+        pl->tb = tbset_new(pl->v, pl->tb_dir);
+    uint16_t value;
+    char text[MOVETEXT_MAX], said[32];
+    /* Where the tables hold the position their move is perfect, whatever the engine's level. */
+    Move m = pl->tb ? tb_best_move(pl->tb, pl->pos, &value) : MOVE_NONE;
     if (m != MOVE_NONE) {
-        char text[MOVETEXT_MAX];
+        write_move(pl, m, text);
+        tb_value_text(value, said, sizeof said);
+        printf("Hint: %s (tablebase: %s)\n", text, said);
+        return AFTER_PROMPT;
+    }
+    m = engine_pick(pl, true);
+    if (m != MOVE_NONE) {
         write_move(pl, m, text);
         printf("Hint: %s\n", text);
     }
@@ -538,7 +554,7 @@ static int play_options(const CliOptions *opts, Play *pl, const char **load)
     for (int i = 0; i < opts->argc; i++) {
         const char *a = opts->argv[i], *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         bool value = !strcmp(a, "--engine") || !strcmp(a, "--level") || !strcmp(a, "--movetime") ||
-                     !strcmp(a, "--load");
+                     !strcmp(a, "--load") || !strcmp(a, "--tablebases");
         if (value && !val)
             return cli_usage_error("play", "option %s needs a value", a);
         bool ok = true;
@@ -550,6 +566,8 @@ static int play_options(const CliOptions *opts, Play *pl, const char **load)
             ok = value_movetime(val, &pl->movetime_ms, err, sizeof err);
         else if (!strcmp(a, "--load"))
             *load = val;
+        else if (!strcmp(a, "--tablebases"))
+            pl->tb_dir = val;
         else if (!strcmp(a, "--no-castling"))
             pl->start->castling_allowed = false;
         else if (!strcmp(a, "--no-color"))
@@ -614,6 +632,7 @@ int cmd_play(const CliOptions *opts)
 out:
     if (pl.engine_handle)
         engine_free(pl.engine_handle);
+    tbset_free(pl.tb);
     free(line);
     free(pl.start);
     free(pl.pos);

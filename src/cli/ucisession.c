@@ -149,7 +149,7 @@ SearchLimits *uci_session_limits(UciSession *s)
 /* Options the protocol keeps for itself: the engine searches whatever position it is given. */
 typedef struct {
     const char *name;
-    OptionType type; /* OPT_COMBO or OPT_CHECK */
+    OptionType type; /* OPT_COMBO, OPT_CHECK or OPT_STRING */
     const char *default_value;
     /* What a change does, value checked as the type requires; false with a message in err. */
     bool (*changed)(UciSession *s, const char *value, char *err, size_t err_size);
@@ -194,9 +194,15 @@ static bool set_castling(UciSession *s, const char *value, char *err, size_t err
     return true;
 }
 
+static bool set_tablebases(UciSession *s, const char *value, char *err, size_t err_size)
+{
+    return engine_set_tablebases(s->engine, value ? value : "", err, (int)err_size);
+}
+
 static const SessionOption session_options[] = {
     {"UCI_Variant", OPT_COMBO, NULL, set_variant}, /* the first built-in variant */
     {"CescacsCastling", OPT_CHECK, "true", set_castling},
+    {"TablebasePath", OPT_STRING, "", set_tablebases}, /* the directory of hexchess tb gen */
 };
 enum { SESSION_OPTION_NB = sizeof session_options / sizeof session_options[0] };
 
@@ -216,6 +222,9 @@ static void say_option(UciSession *s, const char *name, OptionType type, const c
         break;
     case OPT_BUTTON:
         say(s, "option name %s type button", name);
+        break;
+    case OPT_STRING:
+        say(s, "option name %s type string default %s", name, default_value[0] ? default_value : "<empty>");
         break;
     case OPT_COMBO: {
         char vars[256];

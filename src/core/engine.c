@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "quote.h"
+#include "tbprobe.h"
 #include "thread.h"
 
 enum { MAX_THREADS = 64, MAX_HASH_MB = 65536, DEFAULT_HASH_MB = 16 };
@@ -94,8 +95,31 @@ void engine_free(Engine *e)
     if (!e)
         return;
     tt_free(&e->tt);
+    tbset_free(e->tb);
     free(e->workers);
     free(e);
+}
+
+bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size)
+{
+    if (strlen(dir) >= sizeof e->tb_dir) {
+        snprintf(err, (size_t)err_size, "TablebasePath is longer than %zu bytes", sizeof e->tb_dir - 1);
+        return false;
+    }
+    if (strcmp(dir, e->tb_dir)) { /* the same directory keeps the tables already read */
+        tbset_free(e->tb);
+        e->tb = NULL;
+        snprintf(e->tb_dir, sizeof e->tb_dir, "%s", dir);
+    }
+    return true;
+}
+
+void tablebases_for(Engine *e, const Variant *v)
+{
+    if (e->tb && tbset_variant(e->tb) == v)
+        return;
+    tbset_free(e->tb);
+    e->tb = e->tb_dir[0] ? tbset_new(v, e->tb_dir) : NULL;
 }
 
 void engine_new_game(Engine *e)

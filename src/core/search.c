@@ -7,6 +7,7 @@
 #include "movepicker.h"
 #include "see.h"
 #include "status.h"
+#include "tbprobe.h"
 #include "thread.h"
 
 /* Scores from here up are mates: the table stores them relative to the node. */
@@ -309,6 +310,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         int mate_beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
         if (mate_alpha >= mate_beta)
             return mate_alpha;
+        /* Step 1b. Endgame tables: the exact value once few enough men are left. */
+        int tb_score;
+        if (e->tb && tb_search_score(e->tb, p, SCORE_MATE - ply, SCORE_STALEMATE_WIN - ply, draw_score(w), &tb_score))
+            return tb_score;
     }
 
     /* Step 2. Transposition table: a deep enough bound ends the node outside PV lines. */
@@ -593,6 +598,7 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
         eval_build(&e->eval[slot], v);
         e->eval_variant[slot] = v;
     }
+    tablebases_for(e, v);
     MoveList legal;
     gen_legal(root, &legal);
     if (legal.count == 0)

@@ -59,7 +59,7 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
 /* UCI option names compare without regard to case. */
 bool option_name_is(const char *declared, const char *given);
 
-typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON } OptionType;
+typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 typedef struct {
     const char *name;
     OptionType type; /* OPT_SPIN or OPT_BUTTON */
@@ -72,6 +72,10 @@ typedef struct {
 } EngineOption;
 /* The one table of engine options (NULL-name terminated). */
 extern const EngineOption engine_options[];
+
+/* Endgame tablebases read from dir (hexchess tb gen makes them) as they are needed, probed at
+ * every node with few enough men; "" turns them off. False (with err) when the name is too long. */
+bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size);
 
 /* Forget everything learned (transposition table, histories). */
 void engine_new_game(Engine *e);

@@ -76,7 +76,8 @@ GameTable *games_new(Store *store, const GameLimits *limits, EventHub *hub, char
         return NULL;
     }
     int threads = t->limits.engine_threads;
-    t->pool = pool_new(threads, t->limits.engine_memory_mb / threads, t->limits.max_think_ms, err, err_size);
+    t->pool = pool_new(threads, t->limits.engine_memory_mb / threads, t->limits.max_think_ms, t->limits.tablebases, err,
+                       err_size);
     if (!t->pool) {
         free(t->slot);
         free(t);

@@ -16,6 +16,7 @@ typedef struct {
     int cache_games;      /* games kept in memory */
     int engine_threads;   /* searches run at once; more engine work waits its turn */
     int engine_memory_mb; /* the hash tables of all the engines together */
+    const char *tablebases; /* the engines' endgame tables (hexchess tb); NULL for none */
 } GameLimits;
 
 /* NULL with a message when the engines cannot be started. Every change of a game is told to the

@@ -75,7 +75,8 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         const NumberOption *num = number_option(a);
-        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") || num;
+        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") ||
+                     !strcmp(a, "--tablebases") || num;
         if (!known)
             return cli_usage_error("serve", "unknown option or argument '%s'", quote(q, a));
         if (!val)
@@ -89,6 +90,8 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
             o->db = val;
         else if (!strcmp(a, "--web"))
             o->web = val;
+        else if (!strcmp(a, "--tablebases"))
+            o->limits.tablebases = val;
         else
             ok = value_int(val, num->lo, num->hi, (int *)((char *)o + num->at), err, sizeof err);
         if (!ok)

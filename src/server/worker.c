@@ -352,7 +352,7 @@ void worker_free(Worker *w)
     free(w);
 }
 
-EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, char *err, int err_size)
+EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tablebases, char *err, int err_size)
 {
     EnginePool *p = calloc(1, sizeof *p);
     if (!p || !(p->threads = calloc((size_t)threads, sizeof *p->threads))) {
@@ -375,6 +375,8 @@ EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, char *err, int 
                      threads, hash_mb);
             break;
         }
+        if (tablebases && !engine_set_tablebases(t->engine, tablebases, err, err_size))
+            break;
         if (pthread_create(&t->thread, NULL, engine_thread_main, t)) {
             snprintf(err, (size_t)err_size, "cannot start engine thread %d of %d", p->count + 1, threads);
             break;

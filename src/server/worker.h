@@ -13,7 +13,7 @@
 typedef struct EnginePool EnginePool;
 
 /* Starts the threads and their engines (hash_mb each); NULL with a message. */
-EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, char *err, int err_size);
+EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tablebases, char *err, int err_size);
 /* Stops the threads; every game's worker must be freed first. */
 void pool_free(EnginePool *p);
 

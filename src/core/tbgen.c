@@ -1,0 +1,637 @@
+#include "tbgen.h"
+
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+#include "movegen.h"
+#include "postext.h"
+
+/* Working values of a pass: a distance in plies (odd: the side to move wins), or one of these. */
+enum { W_UNKNOWN = 0xffff, W_DRAW = 0xfffe, W_ILLEGAL = 0xfffd, W_OUT = 0xfffc };
+/* Threads write a value to every image of a position; several may write the same one at once. */
+typedef _Atomic uint16_t Slot;
+enum { BLOCK = 1 << 12, MATE_PASS = 0, STALEMATE_PASS = 1 };
+
+/* How to find the position after man j is taken: the sub-ending's table and, for each of its men,
+ * the man of this ending it is (its colours exchanged and the board mirrored when swapped). */
+typedef struct {
+    const TbTable *table;
+    bool swapped;
+    uint8_t from[TB_MAX_MEN];
+} SubMap;
+
+typedef struct Gen Gen;
+typedef struct {
+    Gen *g;
+    Position *p, *q; /* the position being looked at, and one of its predecessors */
+} Worker;
+typedef void (*EntryFn)(Worker *w, Color stm, uint64_t idx);
+
+struct Gen {
+    TbSet *set;
+    const TbIndex *ix;
+    const TbTable *table; /* verification: the table checked */
+    int pass;
+    SubMap sub[TB_MAX_MEN]; /* by the man taken */
+    Slot *w[COLOR_NB];    /* this pass */
+    Slot *mate[COLOR_NB]; /* the mate pass's results, during the stalemate pass */
+    int level;
+    EntryFn fn;
+    atomic_uint_fast64_t next, done, bad;
+    atomic_int max_value;
+    atomic_flag first_bad;
+    char bad_text[POSITION_TEXT_MAX + 128];
+    const TbGenOptions *o;
+};
+
+static uint16_t load(Slot *a, uint64_t i) { return atomic_load_explicit(&a[i], memory_order_relaxed); }
+
+static void raise_max(Gen *g, int d)
+{
+    int m = atomic_load_explicit(&g->max_value, memory_order_relaxed);
+    while (d > m && !atomic_compare_exchange_weak(&g->max_value, &m, d))
+        ;
+}
+
+static void store_images(Gen *g, Color stm, uint64_t idx, uint16_t value)
+{
+    uint64_t images[TB_IMAGES_MAX];
+    int n = tb_images(g->ix, idx, images);
+    for (int i = 0; i < n; i++)
+        atomic_store_explicit(&g->w[stm][images[i]], value, memory_order_relaxed);
+    if (value < W_OUT)
+        raise_max(g, value);
+}
+
+/* Sets p to the men on cells; false when two share a hex. */
+static bool set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color stm)
+{
+    pos_clear(p, ix->e.v);
+    for (int i = 0; i < ix->e.men; i++) {
+        if (p->board[cells[i]])
+            return false;
+        pos_put(p, make_piece(ix->e.colour[i], ix->e.type[i]), cells[i]);
+    }
+    p->stm = stm;
+    return true;
+}
+
+/* Is the side not to move in check (a position that cannot arise)? */
+static bool opponent_in_check(const Position *p) { return pos_attacked(p, p->king[!p->stm], p->stm); }
+
+/*
+ * The hexes a man reaches by a move that takes nothing (back: the hexes it came from by one), and
+ * forward the hexes of the enemy men it can take; legality is the tables' business (a move that
+ * leaves the king attacked leads to a position numbered illegal). Only pawnless men without
+ * rights move here; tb_verify checks every value against gen_legal.
+ */
+static int man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    Piece pc = p->board[from];
+    Color us = piece_color(pc);
+    int atoms = v->atoms[piece_type(pc)], n = 0;
+    *take_nb = 0;
+#define REACH(t)                                                                                        \
+    do {                                                                                                \
+        if (!p->board[t])                                                                               \
+            out[n++] = (uint8_t)(t);                                                                    \
+        else if (!back && piece_color(p->board[t]) != us)                                               \
+            takes[(*take_nb)++] = (uint8_t)(t);                                                         \
+    } while (0)
+    for (int d = 0; d < DIR_NB; d++) {
+        if (!(atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
+            continue;
+        int t = g->step[d][from];
+        for (; t != NO_CELL && !p->board[t]; t = g->step[d][t])
+            out[n++] = (uint8_t)t;
+        if (t != NO_CELL)
+            REACH(t);
+    }
+    for (int k = 0; k < LEAP_NB; k++) {
+        int t = g->leap[k][from];
+        if (t == NO_CELL)
+            continue;
+        if (atoms & ATOM_LEAP)
+            REACH(t);
+        int t2 = g->leap[k][t];
+        if (atoms & ATOM_RIDE && !p->board[t] && t2 != NO_CELL && !p->board[t2])
+            out[n++] = (uint8_t)t2;
+    }
+    if (atoms & ATOM_KING)
+        for (int i = 0; i < g->neighbour_count[from]; i++)
+            REACH(g->neighbours[from][i]);
+    if (atoms & ATOM_ELEPHANT) {
+        int ahead = v->forward_dir[us] ^ (back ? 1 : 0);
+        int t1 = g->step[ahead][from];
+        if (t1 != NO_CELL) {
+            REACH(t1);
+            int t2 = g->step[ahead][t1];
+            if (!p->board[t1] && t2 != NO_CELL)
+                REACH(t2);
+        }
+        for (int i = 0; i < 4; i++) {
+            int t = g->step[v->elephant_diag_dirs[i]][from];
+            if (t != NO_CELL)
+                REACH(t);
+        }
+    }
+#undef REACH
+    return n;
+}
+
+/* What the moves of a position offer its side to move, in the pass's terms. */
+typedef struct {
+    int win;      /* the quickest win; INT_MAX: none */
+    int loss;     /* the slowest loss; -1: none */
+    bool nonloss; /* a move that neither wins nor loses */
+    bool pending; /* a move to a position not yet decided */
+} Options;
+
+/* A move to a position whose final value (from its side to move) is known. In the stalemate pass a
+ * mate the mover suffers is a loss worse than any stalemate: it never sets the distance. */
+static void option_final(const Gen *g, uint16_t child, Options *o)
+{
+    int d = tb_distance(child) + 1;
+    bool counts = g->pass == MATE_PASS ? tb_is_mate(child) : child > TB_DRAW;
+    if (!counts || (g->pass == STALEMATE_PASS && tb_is_mate(child) && tb_wins(child))) {
+        o->nonloss |= !counts;
+        return;
+    }
+    if (tb_loses(child)) {
+        if (d < o->win)
+            o->win = d;
+    } else if (d > o->loss) {
+        o->loss = d;
+    }
+}
+
+/* A move within the ending to the position numbered cidx; final_below: working values up to it are
+ * final, larger ones pending (-1 while the pass starts: none is final yet). */
+static void option_within(const Gen *g, Color cstm, uint64_t cidx, int final_below, Options *o)
+{
+    if (g->pass == STALEMATE_PASS) {
+        uint16_t m = load(g->mate[cstm], cidx);
+        if (m < W_OUT) {
+            option_final(g, (uint16_t)(TB_MATE_BASE + m), o);
+            return;
+        }
+    }
+    uint16_t s = load(g->w[cstm], cidx);
+    if (s == W_DRAW)
+        o->nonloss = true;
+    else if (s >= W_OUT || s > final_below)
+        o->pending = true;
+    else if (s % 2 == 0)
+        o->win = o->win < s + 1 ? o->win : s + 1;
+    else if (s + 1 > o->loss)
+        o->loss = s + 1;
+}
+
+/* The value of the position after a capture: man j of cells taken, man i moved to its hex. */
+static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int i, int j)
+{
+    const SubMap *m = &g->sub[j];
+    const Geometry *geo = &g->ix->e.v->geo;
+    uint8_t moved[TB_MAX_MEN], sub[TB_MAX_MEN];
+    memcpy(moved, cells, sizeof moved);
+    moved[i] = cells[j];
+    for (int k = 0; k < m->table->ix.e.men; k++)
+        sub[k] = (uint8_t)(m->swapped ? geometry_mirror(geo, moved[m->from[k]]) : moved[m->from[k]]);
+    Color sub_stm = m->swapped ? stm : (Color)!stm;
+    uint64_t idx = tb_index_of(&m->table->ix, sub);
+    return idx == TB_NONE ? TB_ILLEGAL : m->table->val[sub_stm][idx]; /* TB_NONE: a king took a man by the other */
+}
+
+/* Looks at the moves of the side to move of p (men on cells), all of them while the pass starts,
+ * else until one shows that p is not lost; final_below as for option_within. Returns the number of
+ * legal moves seen. */
+static int collect_options(Worker *wk, const uint8_t *cells, Color stm, int final_below, Options *o)
+{
+    Gen *g = wk->g;
+    Position *p = wk->q;
+    const TbIndex *ix = g->ix;
+    *o = (Options){INT_MAX, -1, false, false};
+    int legal = 0;
+    for (int i = 0; i < ix->e.men; i++) {
+        if (ix->e.colour[i] != stm)
+            continue;
+        uint8_t to[MAX_MOVES], takes[DIR_NB + LEAP_NB];
+        int take_nb, nb = man_targets(p, cells[i], false, to, takes, &take_nb);
+        for (int k = 0; k < take_nb; k++) {
+            int j = 2;
+            while (cells[j] != takes[k])
+                j++;
+            uint16_t child = after_capture(g, cells, stm, i, j);
+            if (child == TB_ILLEGAL)
+                continue;
+            legal++;
+            option_final(g, child, o);
+        }
+        for (int k = 0; k < nb; k++) {
+            uint8_t next[TB_MAX_MEN];
+            memcpy(next, cells, sizeof next);
+            next[i] = to[k];
+            uint64_t cidx = tb_index_of(ix, next);
+            if (cidx == TB_NONE || load(g->mate[!stm], cidx) == W_ILLEGAL)
+                continue;
+            legal++;
+            option_within(g, (Color)!stm, cidx, final_below, o);
+            if (final_below >= 0 && (o->pending || o->nonloss || o->win < INT_MAX))
+                return legal; /* not a loss: no need to look further */
+        }
+    }
+    return legal;
+}
+
+/* The first step of the mate pass: which positions are illegal (men on one hex, or the side not to
+ * move in check). The moves looked at later skip the illegal positions they lead to. */
+static void legal_entry(Worker *wk, Color stm, uint64_t idx)
+{
+    Gen *g = wk->g;
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(g->ix, idx, cells);
+    bool ok = set_position(g->ix, wk->q, cells, stm) && !opponent_in_check(wk->q);
+    atomic_store_explicit(&g->w[stm][idx], ok ? W_UNKNOWN : W_ILLEGAL, memory_order_relaxed);
+}
+
+static void init_entry(Worker *wk, Color stm, uint64_t idx)
+{
+    Gen *g = wk->g;
+    Slot *out = &g->w[stm][idx];
+    uint16_t before = load(g->mate[stm], idx);
+    if (before == W_ILLEGAL || (g->pass == STALEMATE_PASS && before != W_DRAW)) {
+        atomic_store_explicit(out, before == W_ILLEGAL ? W_ILLEGAL : W_OUT, memory_order_relaxed);
+        return;
+    }
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(g->ix, idx, cells);
+    Position *p = wk->q;
+    set_position(g->ix, p, cells, stm);
+    Options o;
+    int legal = collect_options(wk, cells, stm, -1, &o);
+    uint16_t value;
+    if (legal == 0)
+        value = g->pass == STALEMATE_PASS || pos_in_check(p) ? 0 : W_DRAW;
+    else if (g->ix->e.insufficient)
+        value = W_DRAW;
+    else if (o.win < INT_MAX)
+        value = (uint16_t)o.win;
+    else if (o.pending)
+        value = W_UNKNOWN;
+    else
+        value = o.nonloss || o.loss < 0 ? W_DRAW : (uint16_t)o.loss;
+    atomic_store_explicit(out, value, memory_order_relaxed);
+    if (value < W_OUT)
+        raise_max(g, value);
+}
+
+/* From a position decided at level - 1, back to the positions one move before it. */
+static void back_entry(Worker *wk, Color stm, uint64_t idx)
+{
+    Gen *g = wk->g;
+    const TbIndex *ix = g->ix;
+    int n = g->level;
+    if (load(g->w[stm], idx) != n - 1)
+        return;
+    uint8_t cells[TB_MAX_MEN], prev[TB_MAX_MEN];
+    tb_index_cells(ix, idx, cells);
+    set_position(ix, wk->p, cells, stm);
+    Color mover = (Color)!stm;
+    bool lost = (n - 1) % 2 == 0;
+    for (int i = 0; i < ix->e.men; i++) {
+        if (ix->e.colour[i] != mover)
+            continue;
+        uint8_t from[MAX_MOVES], none[DIR_NB + LEAP_NB];
+        int none_nb, nb = man_targets(wk->p, cells[i], true, from, none, &none_nb);
+        for (int j = 0; j < nb; j++) {
+            memcpy(prev, cells, sizeof prev);
+            prev[i] = from[j];
+            uint64_t q = tb_index_of(ix, prev);
+            if (q == TB_NONE)
+                continue;
+            /* Illegal and decided predecessors hold values no test below accepts. */
+            uint16_t s = load(g->w[mover], q);
+            if (lost) {
+                if (s == W_UNKNOWN || (s < W_OUT && s % 2 == 1 && s > n))
+                    store_images(g, mover, q, (uint16_t)n);
+                continue;
+            }
+            if (s != W_UNKNOWN)
+                continue;
+            set_position(ix, wk->q, prev, mover);
+            Options o;
+            collect_options(wk, prev, mover, n - 1, &o);
+            if (!o.pending && !o.nonloss && o.win == INT_MAX && o.loss >= 0)
+                store_images(g, mover, q, (uint16_t)o.loss);
+        }
+    }
+}
+
+static int run_worker(void *arg)
+{
+    Worker *wk = arg;
+    Gen *g = wk->g;
+    uint64_t size = g->ix->size, total = 2 * size;
+    for (;;) {
+        uint64_t start = atomic_fetch_add(&g->next, 1) * BLOCK;
+        if (start >= total)
+            break;
+        uint64_t end = start + BLOCK < total ? start + BLOCK : total;
+        for (uint64_t i = start; i < end; i++)
+            g->fn(wk, i < size ? WHITE : BLACK, i < size ? i : i - size);
+        atomic_fetch_add(&g->done, end - start);
+    }
+    return 0;
+}
+
+/* Runs fn on every position of both sides, on the option's number of threads. */
+static bool run_all(Gen *g, EntryFn fn)
+{
+    enum { THREADS_MAX = 64 };
+    int n = g->o->threads < 1 ? 1 : g->o->threads > THREADS_MAX ? THREADS_MAX : g->o->threads;
+    Worker wk[THREADS_MAX];
+    thrd_t th[THREADS_MAX];
+    g->fn = fn;
+    atomic_store(&g->next, 0);
+    atomic_store(&g->done, 0);
+    bool ok = true;
+    int started = 0;
+    for (int i = 0; i < n; i++) {
+        wk[i].g = g;
+        wk[i].p = malloc(sizeof *wk[i].p);
+        wk[i].q = malloc(sizeof *wk[i].q);
+        if (!wk[i].p || !wk[i].q) {
+            free(wk[i].p);
+            free(wk[i].q);
+            ok = false;
+            break;
+        }
+        if (thrd_create(&th[i], run_worker, &wk[i]) != thrd_success) {
+            free(wk[i].p);
+            free(wk[i].q);
+            ok = false;
+            break;
+        }
+        started++;
+    }
+    if (!started) {
+        /* Without threads the work is still done, on this one. */
+        Worker one = {g, malloc(sizeof(Position)), malloc(sizeof(Position))};
+        if (one.p && one.q)
+            run_worker(&one);
+        ok = one.p && one.q;
+        free(one.p);
+        free(one.q);
+        return ok;
+    }
+    for (int i = 0; i < started; i++) {
+        thrd_join(th[i], NULL);
+        free(wk[i].p);
+        free(wk[i].q);
+    }
+    return true;
+}
+
+static void report(const Gen *g, const char *step, int ply)
+{
+    if (g->o->progress)
+        g->o->progress(g->o->ctx, step, ply, (uint64_t)atomic_load(&g->done), 2 * g->ix->size);
+}
+
+/* One pass: the decided positions, then back one ply at a time until nothing more is decided. */
+static bool solve(Gen *g)
+{
+    const char *step = g->pass == MATE_PASS ? "mate" : "stalemate";
+    atomic_store(&g->max_value, -1);
+    if ((g->pass == MATE_PASS && !run_all(g, legal_entry)) || !run_all(g, init_entry))
+        return false;
+    report(g, step, 0);
+    for (g->level = 1; g->level - 1 <= atomic_load(&g->max_value); g->level++) {
+        if (g->level > TB_DIST_MAX)
+            return false;
+        if (!run_all(g, back_entry))
+            return false;
+        report(g, step, g->level);
+    }
+    for (int c = 0; c < COLOR_NB; c++)
+        for (uint64_t i = 0; i < g->ix->size; i++)
+            if (load(g->w[c], i) == W_UNKNOWN)
+                atomic_store_explicit(&g->w[c][i], W_DRAW, memory_order_relaxed);
+    return true;
+}
+
+int tb_sub_endings(const TbEnding *e, TbEnding *out, int max)
+{
+    int n = 0;
+    for (int drop = 2; drop < e->men; drop++) {
+        Color colour[TB_MAX_MEN];
+        PieceType type[TB_MAX_MEN];
+        int k = 0;
+        for (int i = 0; i < e->men; i++)
+            if (i != drop) {
+                colour[k] = e->colour[i];
+                type[k++] = e->type[i];
+            }
+        TbEnding sub;
+        bool swapped;
+        if (!tb_ending_of(e->v, k, colour, type, &sub, &swapped))
+            continue;
+        bool seen = false;
+        for (int i = 0; i < n && !seen; i++)
+            seen = !strcmp(out[i].name, sub.name);
+        if (!seen && n < max)
+            out[n++] = sub;
+    }
+    return n;
+}
+
+/* Finds the table of each ending a capture leads to and how its men match this ending's. */
+static bool map_subs(Gen *g, char *err, int size)
+{
+    const TbEnding *e = &g->ix->e;
+    for (int j = 2; j < e->men; j++) {
+        Color colour[TB_MAX_MEN];
+        PieceType type[TB_MAX_MEN];
+        int k = 0;
+        for (int i = 0; i < e->men; i++)
+            if (i != j) {
+                colour[k] = e->colour[i];
+                type[k++] = e->type[i];
+            }
+        TbEnding sub;
+        SubMap *m = &g->sub[j];
+        if (!tb_ending_of(e->v, k, colour, type, &sub, &m->swapped))
+            continue;
+        char why[256];
+        m->table = tbset_table(g->set, &sub, why, sizeof why);
+        if (!m->table) {
+            snprintf(err, (size_t)size, "%s needs the table of %s first (%s)", e->name, sub.name, why);
+            return false;
+        }
+        bool used[TB_MAX_MEN] = {false};
+        used[j] = true;
+        for (int s = 0; s < sub.men; s++) {
+            Color c = m->swapped ? (Color)!sub.colour[s] : sub.colour[s];
+            int i = 0;
+            while (used[i] || e->colour[i] != c || e->type[i] != sub.type[s])
+                i++;
+            used[i] = true;
+            m->from[s] = (uint8_t)i;
+        }
+    }
+    return true;
+}
+
+static Slot *slots(uint64_t n) { return malloc(sizeof(Slot) * (size_t)(n ? n : 1)); }
+
+bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *t, char *err, int size)
+{
+    const VariantDesc *d = e->v->desc;
+    if (d->stalemate_share_permille < 500) {
+        snprintf(err, (size_t)size, "%s: a stalemate that favours the stalemated side is not supported", d->title);
+        return false;
+    }
+    if (!tb_table_alloc(t, e, err, size))
+        return false;
+    Gen *g = calloc(1, sizeof *g);
+    bool ok = g != NULL;
+    if (ok) {
+        g->set = set;
+        g->ix = &t->ix;
+        g->o = o;
+        for (int c = 0; c < COLOR_NB; c++) {
+            g->mate[c] = slots(t->ix.size);
+            ok = ok && g->mate[c];
+        }
+    }
+    if (!ok) {
+        snprintf(err, (size_t)size, "out of memory for %s", e->name);
+    } else if (!map_subs(g, err, size)) {
+        ok = false;
+    } else {
+        g->pass = MATE_PASS;
+        memcpy(g->w, g->mate, sizeof g->w);
+        ok = solve(g);
+        if (ok && d->stalemate_share_permille > 500) {
+            for (int c = 0; c < COLOR_NB; c++) {
+                g->w[c] = slots(t->ix.size);
+                ok = ok && g->w[c];
+            }
+            g->pass = STALEMATE_PASS;
+            ok = ok && solve(g);
+        }
+        if (!ok)
+            snprintf(err, (size_t)size, "out of memory or threads for %s", e->name);
+    }
+    for (int c = 0; c < COLOR_NB && ok; c++)
+        for (uint64_t i = 0; i < t->ix.size; i++) {
+            uint16_t m = load(g->mate[c], i);
+            uint16_t s = g->pass == STALEMATE_PASS ? load(g->w[c], i) : W_DRAW;
+            t->val[c][i] = m == W_ILLEGAL ? TB_ILLEGAL
+                           : m < W_OUT    ? (uint16_t)(TB_MATE_BASE + m)
+                           : s < W_OUT    ? (uint16_t)(TB_STALEMATE_BASE + s)
+                                          : TB_DRAW;
+        }
+    if (g) {
+        for (int c = 0; c < COLOR_NB; c++) {
+            if (g->w[c] != g->mate[c])
+                free(g->w[c]);
+            free(g->mate[c]);
+        }
+        free(g);
+    }
+    if (!ok)
+        tb_table_free(t);
+    return ok;
+}
+
+/* The value a position must have by the rules and the values of the positions after its moves. */
+static uint16_t expected_value(Worker *wk, const uint8_t *cells, Color stm)
+{
+    Gen *g = wk->g;
+    const TbTable *t = g->table;
+    Position *p = wk->q;
+    if (!set_position(&t->ix, p, cells, stm) || opponent_in_check(p))
+        return TB_ILLEGAL;
+    MoveList ml;
+    gen_legal(p, &ml);
+    if (ml.count == 0)
+        return pos_in_check(p) ? TB_MATE_BASE
+               : t->ix.e.v->desc->stalemate_share_permille > 500 ? TB_STALEMATE_BASE
+                                                                  : TB_DRAW;
+    if (t->ix.e.insufficient)
+        return TB_DRAW;
+    uint16_t best = TB_ILLEGAL;
+    for (int i = 0; i < ml.count; i++) {
+        Move m = ml.moves[i];
+        uint16_t child = TB_ILLEGAL;
+        if (p->board[move_to(m)]) {
+            pos_make(p, m);
+            if (!tb_probe(g->set, p, &child))
+                child = TB_ILLEGAL;
+            pos_unmake(p);
+        } else {
+            uint8_t next[TB_MAX_MEN];
+            memcpy(next, cells, sizeof next);
+            for (int k = 0; k < t->ix.e.men; k++)
+                if (next[k] == move_from(m))
+                    next[k] = (uint8_t)move_to(m);
+            child = t->val[!stm][tb_index_of(&t->ix, next)];
+        }
+        if (child == TB_ILLEGAL)
+            return TB_ILLEGAL; /* a legal move cannot lead to an illegal position: reported */
+        uint16_t v = tb_after(child);
+        if (best == TB_ILLEGAL || tb_rank(v) > tb_rank(best))
+            best = v;
+    }
+    return best;
+}
+
+static void verify_entry(Worker *wk, Color stm, uint64_t idx)
+{
+    Gen *g = wk->g;
+    const TbTable *t = g->table;
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(&t->ix, idx, cells);
+    uint16_t want = expected_value(wk, cells, stm), have = t->val[stm][idx];
+    if (want == have)
+        return;
+    atomic_fetch_add(&g->bad, 1);
+    if (atomic_flag_test_and_set(&g->first_bad))
+        return;
+    char pos[POSITION_TEXT_MAX];
+    set_position(&t->ix, wk->q, cells, stm);
+    pos_to_text(wk->q, pos, sizeof pos);
+    snprintf(g->bad_text, sizeof g->bad_text, "%.*s: stored %s %d, expected %s %d", POSITION_TEXT_MAX, pos, tb_wdl_name(have),
+             tb_distance(have), tb_wdl_name(want), tb_distance(want));
+}
+
+uint64_t tb_verify(TbSet *set, const TbTable *t, const TbGenOptions *o, char *err, int size)
+{
+    Gen *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, (size_t)size, "out of memory");
+        return 1;
+    }
+    g->set = set;
+    g->ix = &t->ix;
+    g->table = t;
+    g->o = o;
+    atomic_flag_clear(&g->first_bad);
+    uint64_t bad = 1;
+    if (!run_all(g, verify_entry)) {
+        snprintf(err, (size_t)size, "out of memory or threads");
+    } else {
+        report(g, "verify", 0);
+        bad = atomic_load(&g->bad);
+        snprintf(err, (size_t)size, "%s", g->bad_text);
+    }
+    free(g);
+    return bad;
+}

@@ -1,0 +1,327 @@
+/*
+ * Endgame tablebases on the small endings (KQK, KRK of each variant): the symmetries the men
+ * allow, the numbering, generation checked by the independent verifier, facts of the endings,
+ * the variants' stalemate rules, files (checksum) and probing a position.
+ */
+#include "testutil.h"
+
+#include <unistd.h>
+
+#include "core/movegen.h"
+#include "core/postext.h"
+#include "core/tbgen.h"
+
+static TbEnding ending(const char *variant, const char *name)
+{
+    TbEnding e;
+    bool swapped;
+    char err[256];
+    assert_true(tb_ending_parse(variant_find(variant), name, &e, &swapped, err, sizeof err));
+    return e;
+}
+
+/* One set per game for the whole run: each table is generated once, whichever test needs it first. */
+static TbSet *sets[3];
+
+static TbSet *set_of(const char *variant)
+{
+    for (int i = 0; variant_names[i]; i++)
+        if (!strcmp(variant_names[i], variant)) {
+            if (!sets[i])
+                sets[i] = tbset_new(variant_find(variant), NULL);
+            return sets[i];
+        }
+    fail_msg("no variant %s", variant);
+    return NULL;
+}
+
+static int free_sets(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        tbset_free(sets[i]);
+    return 0;
+}
+
+/* Generates the ending and every ending it needs into the set, each verified. */
+static const TbTable *generate(TbSet *set, const TbEnding *e)
+{
+    char err[512];
+    const TbTable *have = tbset_table(set, e, err, sizeof err);
+    if (have)
+        return have;
+    TbEnding subs[8];
+    int n = tb_sub_endings(e, subs, 8);
+    for (int i = 0; i < n; i++)
+        generate(set, &subs[i]);
+    TbGenOptions o = {2, NULL, NULL};
+    TbTable *t = malloc(sizeof *t);
+    assert_non_null(t);
+    assert_true(tb_generate(set, e, &o, t, err, sizeof err));
+    assert_true(tbset_add(set, t));
+    uint64_t bad = tb_verify(set, t, &o, err, sizeof err);
+    if (bad)
+        fail_msg("%s: %llu wrong values, first %s", e->name, (unsigned long long)bad, err);
+    return t;
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    TbEnding e;
+    bool swapped;
+    char err[256];
+    const Variant *c = variant_find("cescacs"), *g = variant_find("glinski");
+    assert_true(tb_ending_parse(g, "KQKR", &e, &swapped, err, sizeof err));
+    assert_string_equal(e.name, "KQKR");
+    assert_false(swapped);
+    assert_int_equal(e.men, 4);
+    assert_true(tb_ending_parse(g, "KRKQ", &e, &swapped, err, sizeof err));
+    assert_string_equal(e.name, "KQKR");
+    assert_true(swapped);
+    /* Men are written in the order of the piece types (knight before bishop), whatever the input. */
+    assert_true(tb_ending_parse(g, "KBNK", &e, &swapped, err, sizeof err));
+    assert_string_equal(e.name, "KNBK");
+    assert_true(tb_ending_parse(c, "KGNK", &e, &swapped, err, sizeof err));
+    assert_false(e.insufficient);
+    assert_true(tb_ending_parse(c, "KJK", &e, &swapped, err, sizeof err));
+    assert_true(e.insufficient);
+    assert_true(tb_ending_parse(g, "KNKB", &e, &swapped, err, sizeof err));
+    assert_true(e.insufficient);
+    assert_false(tb_ending_parse(g, "KXK", &e, &swapped, err, sizeof err));
+    assert_non_null(strstr(err, "unknown ending"));
+    assert_false(tb_ending_parse(c, "KQK", &e, &swapped, err, sizeof err)); /* C'escacs's queen is D */
+    assert_false(tb_ending_parse(g, "KPK", &e, &swapped, err, sizeof err));
+    assert_false(tb_ending_parse(g, "KQRBNK", &e, &swapped, err, sizeof err));
+    assert_false(tb_ending_parse(g, "QK", &e, &swapped, err, sizeof err));
+}
+
+/* Pawnless endings of non-directional men keep the hexagon's twelve symmetries; an elephant (it
+ * moves forward) keeps only the left-right mirror. */
+static void test_symmetries(void **state)
+{
+    (void)state;
+    const char *full[][2] = {{"glinski", "KQK"}, {"mccooey", "KRK"}, {"cescacs", "KGNK"}, {"cescacs", "KVK"}};
+    char err[256];
+    static TbIndex ix;
+    for (size_t i = 0; i < sizeof full / sizeof full[0]; i++) {
+        TbEnding e = ending(full[i][0], full[i][1]);
+        assert_true(tb_index_build(&ix, &e, err, sizeof err));
+        assert_int_equal(ix.sym_nb, 12);
+        tb_index_free(&ix);
+    }
+    TbEnding e = ending("cescacs", "KEK");
+    assert_true(tb_index_build(&ix, &e, err, sizeof err));
+    assert_int_equal(ix.sym_nb, 2);
+    const Geometry *g = &e.v->geo;
+    for (int s = 0; s < g->cell_count; s++) {
+        assert_int_equal(g->line[ix.sym[1][s]], g->line[s]);
+        assert_int_equal(g->col[ix.sym[1][s]], g->columns - 1 - g->col[s]);
+    }
+    tb_index_free(&ix);
+}
+
+/* Every placement's number decodes to a symmetric twin of it, and all its images share its number's
+ * position. */
+static void test_numbering(void **state)
+{
+    (void)state;
+    char err[256];
+    static TbIndex ix;
+    TbEnding e = ending("glinski", "KNNK");
+    assert_true(tb_index_build(&ix, &e, err, sizeof err));
+    assert_int_equal(ix.perm_nb, 2);
+    uint64_t seed = 7;
+    for (int n = 0; n < 20000; n++) {
+        uint8_t cells[TB_MAX_MEN], back[TB_MAX_MEN];
+        for (int i = 0; i < e.men; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            cells[i] = (uint8_t)((seed >> 33) % (uint64_t)ix.cells);
+        }
+        uint64_t idx = tb_index_of(&ix, cells);
+        if (idx == TB_NONE) {
+            assert_true(cells[0] == cells[1] || geometry_adjacent(&e.v->geo, cells[0], cells[1]));
+            continue;
+        }
+        assert_true(idx < ix.size);
+        tb_index_cells(&ix, idx, back);
+        assert_int_equal(tb_index_of(&ix, back), idx);
+        uint64_t images[TB_IMAGES_MAX];
+        int k = tb_images(&ix, idx, images);
+        assert_true(k >= 2);
+        bool self = false;
+        for (int i = 0; i < k; i++)
+            self |= images[i] == idx;
+        assert_true(self);
+    }
+    tb_index_free(&ix);
+}
+
+typedef struct {
+    uint64_t legal, wins, draws, stalemates;
+    int longest;
+} Summary;
+
+static Summary summarise(const TbTable *t, Color stm)
+{
+    Summary s = {0, 0, 0, 0, -1};
+    for (uint64_t i = 0; i < t->ix.size; i++) {
+        uint16_t v = t->val[stm][i];
+        if (v == TB_ILLEGAL)
+            continue;
+        s.legal++;
+        s.wins += tb_is_mate(v) && tb_wins(v) == (stm == WHITE);
+        s.draws += v == TB_DRAW;
+        s.stalemates += tb_is_stalemate(v);
+        if (tb_is_mate(v) && tb_distance(v) > s.longest)
+            s.longest = tb_distance(v);
+    }
+    return s;
+}
+
+/* With White to move, a king and a queen or rook mate a lone king from every legal position, in all
+ * three games (a queen or rook that cannot be kept is never en prise with White to move). */
+static void test_major_pieces_mate(void **state)
+{
+    (void)state;
+    const char *cases[][3] = {{"glinski", "KQK", "17"}, {"glinski", "KRK", "39"}, {"mccooey", "KQK", NULL},
+                              {"mccooey", "KRK", NULL}, {"cescacs", "KDK", NULL},   {"cescacs", "KRK", NULL}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TbSet *set = set_of(cases[i][0]);
+        TbEnding e = ending(cases[i][0], cases[i][1]);
+        const TbTable *t = generate(set, &e);
+        Summary w = summarise(t, WHITE), b = summarise(t, BLACK);
+        assert_true(w.legal > 0);
+        assert_int_equal(w.wins, w.legal);
+        assert_true(b.wins > b.legal / 2);
+        assert_true(b.draws > 0); /* Black takes the piece */
+        if (cases[i][2])
+            assert_int_equal(w.longest, atoi(cases[i][2]));
+    }
+}
+
+/* The stalemate as each game scores it: in Gliński a lone king stalemated by king and queen is a
+ * stalemate win kept apart from a draw; in McCooey the same position is a draw. */
+static void test_stalemate_scoring(void **state)
+{
+    (void)state;
+    const char *variants[] = {"glinski", "mccooey"};
+    for (int i = 0; i < 2; i++) {
+        TbSet *set = set_of(variants[i]);
+        TbEnding e = ending(variants[i], "KQK");
+        const TbTable *t = generate(set, &e);
+        Summary b = summarise(t, BLACK);
+        /* Black stalemated: stored as a stalemate (Gliński) or a draw (McCooey). */
+        if (i == 0)
+            assert_true(b.stalemates > 0);
+        else
+            assert_int_equal(b.stalemates, 0);
+        /* Find a stalemate of Black in the table and check it with the move generator. */
+        static Position p;
+        bool found = false;
+        for (uint64_t k = 0; k < t->ix.size && !found; k++) {
+            uint16_t v = t->val[BLACK][k];
+            if (!(i == 0 ? v == TB_STALEMATE_BASE : v == TB_DRAW))
+                continue;
+            uint8_t cells[TB_MAX_MEN];
+            tb_index_cells(&t->ix, k, cells);
+            pos_clear(&p, e.v);
+            for (int m = 0; m < e.men; m++)
+                pos_put(&p, make_piece(e.colour[m], e.type[m]), cells[m]);
+            p.stm = BLACK;
+            found = count_legal(&p) == 0 && !pos_in_check(&p);
+        }
+        assert_true(found);
+    }
+}
+
+static void test_files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hexchess-tb-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    TbSet *set = set_of("glinski");
+    TbEnding e = ending("glinski", "KRK");
+    const TbTable *t = generate(set, &e);
+    char path[256], err[512];
+    size_t bytes;
+    tb_file_path(path, sizeof path, dir, &e);
+    assert_true(tb_file_save(t, path, &bytes, err, sizeof err));
+    assert_true(bytes < tb_table_bytes(t)); /* one byte a value */
+    TbTable back;
+    assert_true(tb_file_load(&back, &e, path, err, sizeof err));
+    for (int c = 0; c < COLOR_NB; c++)
+        assert_memory_equal(back.val[c], t->val[c], t->ix.size * sizeof(uint16_t));
+    tb_table_free(&back);
+    TbEnding other = ending("glinski", "KQK");
+    assert_false(tb_file_load(&back, &other, path, err, sizeof err));
+    /* One changed value: the checksum no longer matches. */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, (long)bytes - 10, SEEK_SET);
+    int ch = fgetc(f);
+    fseek(f, (long)bytes - 10, SEEK_SET);
+    fputc(ch ^ 1, f);
+    fclose(f);
+    assert_false(tb_file_load(&back, &e, path, err, sizeof err));
+    assert_non_null(strstr(err, "bad checksum"));
+    remove(path);
+    rmdir(dir);
+}
+
+/* Probing positions of either colour's strong side, and the best move mating. */
+static void test_probe(void **state)
+{
+    (void)state;
+    const Variant *v = variant_find("glinski");
+    TbSet *set = set_of("glinski");
+    TbEnding e = ending("glinski", "KQK");
+    generate(set, &e);
+    static Position p;
+    char err[256];
+    uint16_t value;
+    /* A mate in one by the tables, checked by playing the best move. */
+    const TbTable *t = tbset_table(set, &e, err, sizeof err);
+    uint64_t k = 0;
+    while (t->val[WHITE][k] != TB_MATE_BASE + 1)
+        k++;
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(&t->ix, k, cells);
+    pos_clear(&p, v);
+    for (int m = 0; m < e.men; m++)
+        pos_put(&p, make_piece(e.colour[m], e.type[m]), cells[m]);
+    p.stm = WHITE;
+    p.key = pos_compute_key(&p);
+    Move best = tb_best_move(set, &p, &value);
+    assert_int_equal(value, TB_MATE_BASE + 1);
+    assert_string_equal(tb_wdl_name(value), "win");
+    pos_make(&p, best);
+    assert_int_equal(count_legal(&p), 0);
+    assert_true(pos_in_check(&p));
+    pos_unmake(&p);
+    /* The same position with the colours exchanged and the board mirrored: Black mates. */
+    char text[POSITION_TEXT_MAX];
+    pos_clear(&p, v);
+    for (int m = 0; m < e.men; m++)
+        pos_put(&p, make_piece((Color)!e.colour[m], e.type[m]), geometry_mirror(&v->geo, cells[m]));
+    p.stm = BLACK;
+    p.key = pos_compute_key(&p);
+    pos_to_text(&p, text, sizeof text);
+    assert_true(pos_from_text(&p, v, text, err, sizeof err));
+    assert_true(tb_probe(set, &p, &value));
+    assert_int_equal(value, TB_MATE_BASE + 1);
+    /* Too many men: not in the tables. */
+    assert_true(pos_from_text(&p, v, "startpos", err, sizeof err));
+    assert_false(tb_probe(set, &p, &value));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names),         cmocka_unit_test(test_symmetries),
+        cmocka_unit_test(test_numbering),     cmocka_unit_test(test_major_pieces_mate),
+        cmocka_unit_test(test_stalemate_scoring), cmocka_unit_test(test_files),
+        cmocka_unit_test(test_probe),
+    };
+    return cmocka_run_group_tests(tests, NULL, free_sets);
+}
