@@ -101,6 +101,12 @@ static int draw_score(const Worker *w)
     return w->pos.stm == w->root_stm ? -w->engine->contempt : w->engine->contempt;
 }
 
+/* What giving stalemate is worth to the stalemating side at p, by the variant's share of the point. */
+static int stalemate_win_score(const Worker *w, const Position *p)
+{
+    return -arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
+}
+
 /* The share of the move rule's count over which static scores fade to the draw. */
 enum { MOVE_RULE_FADE_DIVISOR = 2 };
 
@@ -312,7 +318,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             return mate_alpha;
         /* Step 1b. Endgame tables: the exact value once few enough men are left. */
         int tb_score;
-        if (e->tb && tb_search_score(e->tb, p, SCORE_MATE - ply, SCORE_STALEMATE_WIN - ply, draw_score(w), &tb_score))
+        if (e->tb && tb_search_score(e->tb, p, SCORE_MATE - ply, stalemate_win_score(w, p) - ply, draw_score(w),
+                                     &tb_score))
             return tb_score;
     }
 
@@ -430,7 +437,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     if (searched == 0)
         return root      ? alpha
                : in_check ? -SCORE_MATE + ply
-                          : arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
+                          : -stalemate_win_score(w, p);
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
     return best;
