@@ -237,8 +237,9 @@ test('the new-game dialog for a friend on a custom clock fits a small phone', as
 // Cell names of a variant, by index.
 const names = (variant) => variants.find((v) => v.name === variant).cells.map((c) => c.name);
 
+// On a clock, so that each variant is played timed between two screens (Gliński here).
 test('delay from a move clicked on one screen to the other screen showing it', async (t) => {
-  const { id } = await friendGame({ variant: 'glinski', colour: 'white' });
+  const { id } = await friendGame({ variant: 'glinski', colour: 'white', clock: '15+10' });
   const cells = names('glinski');
   // Each page notes when it last pressed and at which frame its move list grew, in epoch ms.
   for (const page of [desk, phone]) {
