@@ -572,13 +572,15 @@ static void compare_noisy(Position *p, int line, void *ctx)
     }
 }
 
-static void test_noisy_moves(void **state)
+/* Every data position passes compare, which counts its failures (and prints each). */
+static void assert_every_position(const DataSet *set, PositionVisit compare)
 {
-    const DataSet *set = *state;
     int bad = 0;
-    visit_data_positions(set, compare_noisy, &bad);
+    visit_data_positions(set, compare, &bad);
     assert_int_equal(bad, 0);
 }
+
+static void test_noisy_moves(void **state) { assert_every_position(*state, compare_noisy); }
 
 /* Attack detection asked both ways, from the attacked hex (who attacks it) and from the attackers
  * (is it attacked), for every hex and side, also on boards where a move is tried without its lists. */
@@ -606,13 +608,7 @@ static void compare_attacks(Position *p, int line, void *ctx)
     }
 }
 
-static void test_attacks(void **state)
-{
-    const DataSet *set = *state;
-    int bad = 0;
-    visit_data_positions(set, compare_attacks, &bad);
-    assert_int_equal(bad, 0);
-}
+static void test_attacks(void **state) { assert_every_position(*state, compare_attacks); }
 
 /* SEE ignores pins and checks; elsewhere it must agree with the exact exchange. */
 static void test_see(void **state)

@@ -7,6 +7,8 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "waiter.h"
+
 struct Deadline {
     int fd;
     struct timespec due;
@@ -77,16 +79,8 @@ Deadlines *deadlines_new(int seconds, char *err, int err_size)
         return NULL;
     }
     d->seconds = seconds;
-    pthread_mutex_init(&d->lock, NULL);
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&d->cond, &attr);
-    pthread_condattr_destroy(&attr);
-    if (pthread_create(&d->thread, NULL, watchdog_main, d)) {
+    if (!waiter_start(&d->lock, &d->cond, &d->thread, watchdog_main, d)) {
         snprintf(err, (size_t)err_size, "cannot start the header watchdog thread");
-        pthread_cond_destroy(&d->cond);
-        pthread_mutex_destroy(&d->lock);
         free(d);
         return NULL;
     }

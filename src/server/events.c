@@ -6,6 +6,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
+#include "waiter.h"
+
 /* Events a stream may hold unsent before its client counts as gone. */
 enum { STREAM_BACKLOG_MAX = 1 << 20, BUCKETS = 256 };
 
@@ -183,14 +186,7 @@ static void *heartbeat_main(void *arg)
     static const char ping[] = ":\n\n";
     pthread_mutex_lock(&h->lock);
     while (!h->closing) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_sec += h->heartbeat_ms / 1000;
-        until.tv_nsec += (long)(h->heartbeat_ms % 1000) * 1000000;
-        if (until.tv_nsec >= 1000000000) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
+        struct timespec until = waiter_until(clock_now() + h->heartbeat_ms);
         pthread_cond_timedwait(&h->stop, &h->lock, &until);
         if (h->closing)
             break;
@@ -210,16 +206,8 @@ EventHub *events_new(int heartbeat_ms, char *err, int err_size)
         return NULL;
     }
     h->heartbeat_ms = heartbeat_ms;
-    pthread_mutex_init(&h->lock, NULL);
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&h->stop, &attr);
-    pthread_condattr_destroy(&attr);
-    if (pthread_create(&h->heartbeat, NULL, heartbeat_main, h)) {
+    if (!waiter_start(&h->lock, &h->stop, &h->heartbeat, heartbeat_main, h)) {
         snprintf(err, (size_t)err_size, "cannot start the event streams' heartbeat");
-        pthread_cond_destroy(&h->stop);
-        pthread_mutex_destroy(&h->lock);
         free(h);
         return NULL;
     }

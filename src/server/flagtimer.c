@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "clock.h"
+#include "waiter.h"
 
 typedef struct {
     int64_t game, deadline;
@@ -68,7 +69,7 @@ static void *timer_main(void *arg)
         }
         int64_t deadline = t->entry[first].deadline;
         if (clock_now() < deadline) {
-            struct timespec until = {.tv_sec = deadline / 1000, .tv_nsec = (long)(deadline % 1000) * 1000000};
+            struct timespec until = waiter_until(deadline);
             pthread_cond_timedwait(&t->changed, &t->lock, &until);
             continue;
         }
@@ -91,17 +92,8 @@ FlagTimer *flagtimer_new(FlagFn fire, void *ctx, char *err, int err_size)
     }
     t->fire = fire;
     t->ctx = ctx;
-    pthread_mutex_init(&t->lock, NULL);
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    /* Deadlines are monotonic, like the clocks. */
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&t->changed, &attr);
-    pthread_condattr_destroy(&attr);
-    if (pthread_create(&t->thread, NULL, timer_main, t)) {
+    if (!waiter_start(&t->lock, &t->changed, &t->thread, timer_main, t)) {
         snprintf(err, (size_t)err_size, "cannot start the flag timer");
-        pthread_cond_destroy(&t->changed);
-        pthread_mutex_destroy(&t->lock);
         free(t);
         return NULL;
     }
