@@ -97,8 +97,8 @@ static bool file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-/* Makes the table of e and, first, those of the endings its captures lead to; a table already in
- * the directory is read (and must be sound). */
+/* Makes the table of e and, first, those of the endings its captures and promotions lead to; a
+ * table already in the directory is read (and must be sound). */
 static bool build(TbSet *set, const TbArgs *a, const TbEnding *e, int depth)
 {
     char path[2048], err[1024];
