@@ -214,7 +214,9 @@ static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
     Move best = set ? tb_best_move(set, p, &value) : MOVE_NONE;
     int rc = EXIT_OK;
     if (!set || (best == MOVE_NONE && !tb_probe(set, p, &value))) {
-        fprintf(stderr, "hexchess tb: no table in %s holds this position (at most %d men, at most one pawn, no castling rights)\n",
+        fprintf(stderr,
+                "hexchess tb: no table in %s holds this position (at most %d men, at most one pawn, no castling "
+                "rights)\n",
                 a->dir, TB_MAX_MEN);
         rc = EXIT_REJECTED;
     } else {

@@ -406,7 +406,8 @@ static int collect_options(Worker *wk, const uint8_t *cells, Color stm, int fina
 }
 
 /* The first step of the mate pass: which positions are illegal (men on one hex, the side not to
- * move in check, or a pawn where none may stand). The moves looked at later skip the illegal positions they lead to. */
+ * move in check, or a pawn where none may stand). The moves looked at later skip the illegal
+ * positions they lead to. */
 static void legal_entry(Worker *wk, Color stm, uint64_t idx)
 {
     Gen *g = wk->g;
@@ -606,20 +607,28 @@ static int promotion_types(const TbEnding *e, Color c, PieceType *out)
     return n;
 }
 
-/* The ending after man drop (-1: none) is taken and man promoted (-1: none) becomes type to; man[k]
- * gets the man of e each of the new ending's men was, in its order before the colours may be
- * exchanged. False when the tables cannot hold it. */
-static bool changed_ending(const TbEnding *e, int drop, int promoted, PieceType to, TbEnding *sub, bool *swapped,
-                          Color *colour, PieceType *type, uint8_t *man, int *k)
+/* The men left after a move that takes one or promotes a pawn, and the ending they make. */
+typedef struct {
+    int n;
+    Color colour[TB_MAX_MEN];
+    PieceType type[TB_MAX_MEN];
+    uint8_t man[TB_MAX_MEN]; /* the man of the ending before the move that each one was */
+    TbEnding sub;
+    bool swapped; /* sub has the colours exchanged */
+} Changed;
+
+/* Man drop (-1: none) taken and man promoted (-1: none) turned into type to; false when the tables
+ * cannot hold the men left. */
+static bool changed_ending(const TbEnding *e, int drop, int promoted, PieceType to, Changed *c)
 {
-    *k = 0;
+    c->n = 0;
     for (int i = 0; i < e->men; i++)
         if (i != drop) {
-            colour[*k] = e->colour[i];
-            type[*k] = i == promoted ? to : e->type[i];
-            man[(*k)++] = (uint8_t)i;
+            c->colour[c->n] = e->colour[i];
+            c->type[c->n] = i == promoted ? to : e->type[i];
+            c->man[c->n++] = (uint8_t)i;
         }
-    return tb_ending_of(e->v, *k, colour, type, sub, swapped);
+    return tb_ending_of(e->v, c->n, c->colour, c->type, &c->sub, &c->swapped);
 }
 
 /* Calls fn for each change a move can make to e's men: a capture of man drop, a promotion of man
@@ -655,18 +664,14 @@ typedef struct {
 static bool list_sub(void *ctx, int drop, int promoted, PieceType to)
 {
     SubList *l = ctx;
-    Color colour[TB_MAX_MEN];
-    PieceType type[TB_MAX_MEN];
-    uint8_t man[TB_MAX_MEN];
-    int k;
-    TbEnding sub;
-    bool swapped, seen = false;
-    if (!changed_ending(l->e, drop, promoted, to, &sub, &swapped, colour, type, man, &k))
+    Changed c;
+    if (!changed_ending(l->e, drop, promoted, to, &c))
         return true;
+    bool seen = false;
     for (int i = 0; i < l->n && !seen; i++)
-        seen = !strcmp(l->out[i].name, sub.name);
+        seen = !strcmp(l->out[i].name, c.sub.name);
     if (!seen && l->n < l->max)
-        l->out[l->n++] = sub;
+        l->out[l->n++] = c.sub;
     return true;
 }
 
@@ -690,27 +695,25 @@ static bool map_sub(void *ctx, int drop, int promoted, PieceType to)
     Gen *g = c->g;
     const TbEnding *e = &g->ix->e;
     SubMap *m = promoted < 0 ? &g->sub[drop] : &g->promo[promoted][to][drop < 0 ? 0 : drop];
-    Color colour[TB_MAX_MEN];
-    PieceType type[TB_MAX_MEN];
-    uint8_t man[TB_MAX_MEN];
-    int k;
-    TbEnding sub;
-    if (!changed_ending(e, drop, promoted, to, &sub, &m->swapped, colour, type, man, &k))
+    Changed left;
+    if (!changed_ending(e, drop, promoted, to, &left))
         return true;
+    const TbEnding *sub = &left.sub;
     char why[256];
-    m->table = tbset_table(g->set, &sub, why, sizeof why);
+    m->swapped = left.swapped;
+    m->table = tbset_table(g->set, sub, why, sizeof why);
     if (!m->table) {
-        snprintf(c->err, (size_t)c->size, "%s needs the table of %s first (%s)", e->name, sub.name, why);
+        snprintf(c->err, (size_t)c->size, "%s needs the table of %s first (%s)", e->name, sub->name, why);
         return false;
     }
     bool used[TB_MAX_MEN] = {false};
-    for (int s = 0; s < sub.men; s++) {
-        Color want = m->swapped ? (Color)!sub.colour[s] : sub.colour[s];
+    for (int s = 0; s < sub->men; s++) {
+        Color want = m->swapped ? (Color)!sub->colour[s] : sub->colour[s];
         int i = 0;
-        while (used[i] || colour[i] != want || type[i] != sub.type[s])
+        while (used[i] || left.colour[i] != want || left.type[i] != sub->type[s])
             i++;
         used[i] = true;
-        m->from[s] = man[i];
+        m->from[s] = left.man[i];
     }
     return true;
 }
