@@ -40,6 +40,7 @@ struct Gen {
     SubMap sub[TB_MAX_MEN]; /* by the man taken */
     /* By the pawn, the type it becomes and the man it takes (0: none, as a king is never taken). */
     SubMap promo[TB_MAX_MEN][PIECE_TYPE_NB][TB_MAX_MEN];
+    int pawn_man[COLOR_NB];             /* each side's pawn (a table holds one at most); -1: none */
     bool pawn_hex[COLOR_NB][MAX_CELLS]; /* where a pawn may stand */
     Slot *w[COLOR_NB];    /* this pass */
     Slot *mate[COLOR_NB]; /* the mate pass's results, during the stalemate pass */
@@ -91,11 +92,10 @@ static bool opponent_in_check(const Position *p) { return pos_attacked(p, p->kin
  * to move not in check, and no pawn where the rules never let one stand. */
 static bool set_possible(const Gen *g, Position *p, const uint8_t *cells, Color stm)
 {
-    const TbEnding *e = &g->ix->e;
     if (!set_position(g->ix, p, cells, stm) || opponent_in_check(p))
         return false;
-    for (int i = 2; i < e->men; i++)
-        if (e->type[i] == PAWN && !g->pawn_hex[e->colour[i]][cells[i]])
+    for (int c = 0; c < COLOR_NB; c++)
+        if (g->pawn_man[c] >= 0 && !g->pawn_hex[c][cells[g->pawn_man[c]]])
             return false;
     return true;
 }
@@ -104,13 +104,9 @@ static bool set_possible(const Gen *g, Position *p, const uint8_t *cells, Color 
  * p holds the ending's men anywhere (it is asked for the choices only). */
 static int waiting_pawn(const Gen *g, const Position *p, const uint8_t *cells, Color c)
 {
-    const TbEnding *e = &g->ix->e;
+    int i = g->pawn_man[c];
     PieceType choices[PIECE_TYPE_NB];
-    for (int i = 2; i < e->men; i++)
-        if (e->colour[i] == c && e->type[i] == PAWN && p->v->promotion_zone[c][cells[i]] &&
-            pos_promotion_choices(p, c, cells[i], choices))
-            return i;
-    return -1;
+    return i >= 0 && p->v->promotion_zone[c][cells[i]] && pos_promotion_choices(p, c, cells[i], choices) ? i : -1;
 }
 
 /* The hexes a pawn moves to, as movegen's gen_pawn: steps to empty hexes, then captures (*take_nb
@@ -328,19 +324,6 @@ static int option_sub(const Gen *g, uint16_t child, Options *o)
     return 1;
 }
 
-/* The move of man i of cells to hex to, within the ending; returns 1 when it is legal. */
-static int option_move(const Gen *g, const uint8_t *cells, Color stm, int i, int to, int final_below, Options *o)
-{
-    uint8_t next[TB_MAX_MEN];
-    memcpy(next, cells, sizeof next);
-    next[i] = (uint8_t)to;
-    uint64_t cidx = tb_index_of(g->ix, next);
-    if (cidx == TB_NONE || load(g->mate[!stm], cidx) == W_ILLEGAL)
-        return 0;
-    option_within(g, (Color)!stm, cidx, final_below, o);
-    return 1;
-}
-
 /* Pawn i of cells promoting on hex to (taking man j there; 0: none), into each type p offers. */
 static int option_promotions(const Gen *g, const Position *p, const uint8_t *cells, Color stm, int i, int to, int j,
                              Options *o)
@@ -352,23 +335,24 @@ static int option_promotions(const Gen *g, const Position *p, const uint8_t *cel
     return legal;
 }
 
-/* The moves of pawn i of cells: steps and captures, each a promotion where the pawn must promote. */
-static int pawn_options(const Gen *g, const Position *p, const uint8_t *cells, Color stm, int i, int final_below,
-                        Options *o)
+/* The moves of pawn i of cells: its promotions and captures are looked at here (*legal counts
+ * them), its steps within the ending go to out; returns how many. */
+static int pawn_targets(const Gen *g, const Position *p, const uint8_t *cells, Color stm, int i, uint8_t *out,
+                        Options *o, int *legal)
 {
     uint8_t to[8];
     PieceType choices[PIECE_TYPE_NB];
-    int take_nb, nb = pawn_moves(p, cells[i], to, &take_nb), legal = 0;
+    int take_nb, nb = pawn_moves(p, cells[i], to, &take_nb), n = 0;
     for (int k = 0; k < nb; k++) {
         int j = k >= nb - take_nb ? man_on(cells, to[k]) : 0;
         if (p->v->promotion_zone[stm][to[k]] && pos_promotion_choices(p, stm, to[k], choices))
-            legal += option_promotions(g, p, cells, stm, i, to[k], j, o);
+            *legal += option_promotions(g, p, cells, stm, i, to[k], j, o);
         else if (j)
-            legal += option_sub(g, after_capture(g, cells, stm, i, j), o);
+            *legal += option_sub(g, after_capture(g, cells, stm, i, j), o);
         else
-            legal += option_move(g, cells, stm, i, to[k], final_below, o);
+            out[n++] = to[k];
     }
-    return legal;
+    return n;
 }
 
 /* Looks at the moves of the side to move of p (men on cells), all of them while the pass starts,
@@ -388,16 +372,26 @@ static int collect_options(Worker *wk, const uint8_t *cells, Color stm, int fina
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != stm)
             continue;
+        uint8_t to[MAX_MOVES];
+        int nb;
         if (ix->e.type[i] == PAWN) {
-            legal += pawn_options(g, p, cells, stm, i, final_below, o);
-            continue;
+            nb = pawn_targets(g, p, cells, stm, i, to, o, &legal);
+        } else {
+            uint8_t takes[DIR_NB + LEAP_NB];
+            int take_nb;
+            nb = man_targets(p, cells[i], false, to, takes, &take_nb);
+            for (int k = 0; k < take_nb; k++)
+                legal += option_sub(g, after_capture(g, cells, stm, i, man_on(cells, takes[k])), o);
         }
-        uint8_t to[MAX_MOVES], takes[DIR_NB + LEAP_NB];
-        int take_nb, nb = man_targets(p, cells[i], false, to, takes, &take_nb);
-        for (int k = 0; k < take_nb; k++)
-            legal += option_sub(g, after_capture(g, cells, stm, i, man_on(cells, takes[k])), o);
         for (int k = 0; k < nb; k++) {
-            legal += option_move(g, cells, stm, i, to[k], final_below, o);
+            uint8_t next[TB_MAX_MEN];
+            memcpy(next, cells, sizeof next);
+            next[i] = to[k];
+            uint64_t cidx = tb_index_of(ix, next);
+            if (cidx == TB_NONE || load(g->mate[!stm], cidx) == W_ILLEGAL)
+                continue;
+            legal++;
+            option_within(g, (Color)!stm, cidx, final_below, o);
             if (final_below >= 0 && (o->pending || o->nonloss || o->win < INT_MAX))
                 return legal; /* not a loss: no need to look further */
         }
@@ -460,7 +454,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
     tb_index_cells(ix, idx, cells);
     set_position(ix, wk->p, cells, stm);
     Color mover = (Color)!stm;
-    bool lost = (n - 1) % 2 == 0;
+    bool lost = (n - 1) % 2 == 0, has_pawn = g->pawn_man[mover] >= 0;
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != mover)
             continue;
@@ -474,7 +468,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
             if (q == TB_NONE)
                 continue;
             /* Out of check, a side whose pawn awaits promotion has no other move than promoting. */
-            if (waiting_pawn(g, wk->p, prev, mover) >= 0) {
+            if (has_pawn && waiting_pawn(g, wk->p, prev, mover) >= 0) {
                 set_position(ix, wk->q, prev, mover);
                 if (!pos_in_check(wk->q))
                     continue;
@@ -723,8 +717,13 @@ static void start_gen(Gen *g, TbSet *set, const TbIndex *ix, const TbGenOptions 
     g->set = set;
     g->ix = ix;
     g->o = o;
-    for (int c = 0; c < COLOR_NB; c++)
+    for (int c = 0; c < COLOR_NB; c++) {
+        g->pawn_man[c] = -1;
+        for (int i = 2; i < ix->e.men; i++)
+            if (ix->e.colour[i] == (Color)c && ix->e.type[i] == PAWN)
+                g->pawn_man[c] = i;
         pawn_standing_hexes(ix->e.v, (Color)c, g->pawn_hex[c]);
+    }
 }
 
 static Slot *slots(uint64_t n) { return malloc(sizeof(Slot) * (size_t)(n ? n : 1)); }
