@@ -762,6 +762,12 @@ check "uci TablebasePath: the tables' mate in one" grep -q 'score mate 1 .* pv b
 printf 'hint\nquit\n' | timeout 60 "$hex" play -v glinski --no-color --engine none --tablebases "$tbdir" \
   -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
 check "play --tablebases: the hint says the tables' mate" grep -Eq 'Hint: [^ ]+ \(tablebase: mate in 1\)' "$tmp/out"
+cli tb gen -v glinski --dir "$tbdir" KPK
+check "tb gen KPK: the promotions' endings first (KRK, KNK, KBK; KQK is there), then KPK" \
+  test "$rc" -eq 0 -a "$(grep -c '^glinski K[RNBP]K: .* verified in ' "$tmp/out")" -eq 4
+cli tb probe -v glinski --dir "$tbdir" -p '1/1P1/5/7/9/11/11/11/11/11/K3k6 w - 0 1'
+check "tb probe KPK: the pawn queens at once" grep -Eqx 'wdl win dtm 17 best f10f11q' "$tmp/out"
+expect_error "tb: two pawns" 1 tb gen -v glinski --dir "$tbdir" KPKP
 expect_error "tb: unknown ending" 1 tb gen -v glinski --dir "$tbdir" KXK
 expect_error "tb: unknown action" 2 tb make KQK
 expect_error "tb: no action" 2 tb
