@@ -61,19 +61,70 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
     }
 }
 
-/* Sorts moves [from, count) by score, best first, keeping the order of equals. */
-static void sort_rest(MoveList *ml, int *scores, int from)
+/* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
+enum { SORT_RUN = 8 };
+
+/* Stable insertion sort of n moves by score, best first. */
+static void insertion_sort(Move *moves, int *scores, int n)
 {
-    for (int i = from + 1; i < ml->count; i++) {
-        Move m = ml->moves[i];
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
         int s = scores[i], j = i;
-        for (; j > from && scores[j - 1] < s; j--) {
-            ml->moves[j] = ml->moves[j - 1];
+        for (; j > 0 && scores[j - 1] < s; j--) {
+            moves[j] = moves[j - 1];
             scores[j] = scores[j - 1];
         }
-        ml->moves[j] = m;
+        moves[j] = m;
         scores[j] = s;
     }
+}
+
+/*
+ * Sorts moves [from, count) by score, best first, keeping the order of equals (so the result is
+ * the one order a stable sort gives, whatever the method). Insertion alone costs quadratic time on
+ * the hundred or so quiet moves of a C'escacs node: sorted runs are merged bottom up instead,
+ * through a scratch list on the stack.
+ */
+static void sort_rest(MoveList *ml, int *scores, int from)
+{
+    int n = ml->count - from;
+    Move *moves = ml->moves + from, spare_moves[MAX_MOVES];
+    int *keys = scores + from, spare_keys[MAX_MOVES];
+    for (int run = 0; run < n; run += SORT_RUN)
+        insertion_sort(moves + run, keys + run, n - run < SORT_RUN ? n - run : SORT_RUN);
+    Move *src_m = moves, *dst_m = spare_moves;
+    int *src_k = keys, *dst_k = spare_keys;
+    for (int width = SORT_RUN; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int a = lo, b = mid, k = lo;
+            while (a < mid && b < hi) {
+                /* An equal score takes the left one first: that keeps the sort stable. */
+                int take = src_k[b] > src_k[a] ? b++ : a++;
+                dst_m[k] = src_m[take];
+                dst_k[k++] = src_k[take];
+            }
+            for (; a < mid; a++, k++) {
+                dst_m[k] = src_m[a];
+                dst_k[k] = src_k[a];
+            }
+            for (; b < hi; b++, k++) {
+                dst_m[k] = src_m[b];
+                dst_k[k] = src_k[b];
+            }
+        }
+        Move *tm = src_m;
+        src_m = dst_m;
+        dst_m = tm;
+        int *tk = src_k;
+        src_k = dst_k;
+        dst_k = tk;
+    }
+    if (src_m != moves)
+        for (int i = 0; i < n; i++) {
+            moves[i] = src_m[i];
+            keys[i] = src_k[i];
+        }
 }
 
 /*
