@@ -261,11 +261,10 @@ static int pawns_white_minus_black(const Position *p, const EvalTables *t, PawnC
 static int side_pieces(const Position *p, const EvalTables *t, Color c)
 {
     int score = 0;
-    for (int i = 0; i < p->men_count[c]; i++) {
-        int s = p->men[c][i];
+    for (int i = 0; i < p->piece_nb[c]; i++) {
+        int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
-        if (type != PAWN)
-            score += t->value[type] + t->pst[c][type][s];
+        score += t->value[type] + t->pst[c][type][s];
     }
     if (p->count[c][BISHOP] >= 3)
         score += t->w[EP_ALL_BISHOPS];
@@ -279,12 +278,10 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
     int their_king = p->king[!c];
-    for (int i = 0; i < p->men_count[c]; i++) {
-        int s = p->men[c][i];
+    for (int i = 0; i < p->piece_nb[c]; i++) {
+        int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
         int atoms = v->atoms[type];
-        if (atoms & ATOM_PAWN)
-            continue;
         if (atoms & ATOM_ORTH)
             mobility += slider_mobility(p, s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)

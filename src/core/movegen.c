@@ -75,18 +75,21 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
         pos_unmake(p);
         return attacked;
     }
-    /* The mover's list entry moves too: pos_attacked looks from the men (the man taken stays in
-     * its side's list, but the board no longer shows it there). */
+    /* A piece's list entry moves too: pos_attacked looks from the pieces (the man taken stays in
+     * its side's list, but the board no longer shows it there); pawns it finds on the board. */
     int from = move_from(m), to = move_to(m);
     Piece moving = p->board[from], taken = p->board[to];
     Color mover = piece_color(moving);
-    int index = p->man_index[from];
+    bool listed = piece_type(moving) != PAWN;
+    int index = listed ? p->piece_index[from] : 0;
     int k = from == p->king[king_side] ? to : p->king[king_side];
     p->board[to] = moving;
     p->board[from] = EMPTY;
-    p->men[mover][index] = (uint8_t)to;
+    if (listed)
+        p->pieces[mover][index] = (uint8_t)to;
     bool attacked = k != NO_CELL && pos_attacked(p, k, by);
-    p->men[mover][index] = (uint8_t)from;
+    if (listed)
+        p->pieces[mover][index] = (uint8_t)from;
     p->board[from] = moving;
     p->board[to] = taken;
     return attacked;
