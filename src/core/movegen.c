@@ -358,14 +358,6 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     find_shields(p, ctx);
 }
 
-bool move_is_noisy(const Position *p, Move m)
-{
-    MoveKind kind = move_kind(m);
-    if (kind == MK_CASTLE)
-        return false;
-    return move_promo(m) != NO_TYPE || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || p->board[move_to(m)];
-}
-
 void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter)
 {
     init_context(p, filter, in_check);
