@@ -27,7 +27,8 @@ static void find_shields(const Position *p, MoveFilter *ctx)
     for (int d = 0; d < DIR_NB; d++) {
         int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
         int own = NO_CELL;
-        for (int t = g->step[d][k]; t != NO_CELL; t = g->step[d][t]) {
+        for (const uint8_t *ray = g->rays[k][d]; *ray != NO_CELL; ray++) {
+            int t = *ray;
             Piece pc = p->board[t];
             if (!pc)
                 continue;
@@ -124,18 +125,24 @@ bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
     return king_safe_after(p, m, ctx->us);
 }
 
-static void add_pawn_move(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
+static void add_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
 {
-    if (!p->v->promotion_zone[us][to]) {
-        add(ml, move_make(from, to, NO_TYPE, kind, 0));
-        return;
-    }
     PieceType choices[PIECE_TYPE_NB];
     int n = pos_promotion_choices(p, us, to, choices);
     if (n == 0) /* no piece to regain: the pawn waits on the promotion hex */
         add(ml, move_make(from, to, NO_TYPE, kind, 0));
     for (int i = 0; i < n; i++)
         add(ml, move_make(from, to, choices[i], kind, 0));
+}
+
+/* Inline: most pawn moves land outside the promotion zone, and a call per move costs as much as
+ * the move itself. */
+static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
+{
+    if (p->v->promotion_zone[us][to])
+        add_promotions(p, us, ml, from, to, kind);
+    else
+        add(ml, move_make(from, to, NO_TYPE, kind, 0));
 }
 
 static void gen_pawn(const Position *p, Color us, int s, MoveList *ml)
