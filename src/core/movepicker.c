@@ -42,21 +42,27 @@ static int countermove_index(const Position *p)
 void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
+    /* Read once into locals: a store to scores could alias any of them, forcing a reload per move. */
     Move countermove = w->countermoves[countermove_index(p)];
-    for (int i = 0; i < ml->count; i++) {
+    Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
+    Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
+    const int16_t(*history)[MAX_CELLS] = w->history[p->stm];
+    const int *value = w->eval->value;
+    int count = ml->count;
+    for (int i = 0; i < count; i++) {
         Move m = ml->moves[i];
         if (m == tt_move) {
             scores[i] = ORDER_TT;
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
-            int promo = move_promo(m) ? w->eval->value[move_promo(m)] : 0;
+            int promo = move_promo(m) ? value[move_promo(m)] : 0;
             scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
-        } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
-            scores[i] = ORDER_KILLER + 2 * (m == w->killers[ply][0]);
+        } else if (m == killer0 || m == killer1) {
+            scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
             scores[i] = ORDER_KILLER - 1;
         } else {
-            scores[i] = w->history[p->stm][move_from(m)][move_to(m)];
+            scores[i] = history[move_from(m)][move_to(m)];
         }
     }
 }
@@ -139,12 +145,14 @@ Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *
     if (start >= *sorted_from)
         return ml->moves[start];
     for (;;) {
-        int best = start;
-        for (int i = start + 1; i < ml->count; i++)
-            if (scores[i] > scores[best])
+        /* Locals: scores could alias ml->count, which would be read again at every step. */
+        int best = start, s = scores[start], count = ml->count;
+        for (int i = start + 1; i < count; i++)
+            if (scores[i] > s) {
                 best = i;
+                s = scores[i];
+            }
         Move m = ml->moves[best];
-        int s = scores[best];
         ml->moves[best] = ml->moves[start];
         scores[best] = scores[start];
         ml->moves[start] = m;
