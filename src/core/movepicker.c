@@ -70,67 +70,60 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
 enum { SORT_RUN = 8 };
 
-/* Stable insertion sort of n moves by score, best first. */
-static void insertion_sort(Move *moves, int *scores, int n)
+/* A move's sort key: its score above, then its place in the list reversed, so that keys are unique,
+ * larger is better and equal scores keep their order (the one order a stable sort gives). */
+static uint64_t sort_key(int score, int place)
+{
+    return (uint64_t)((uint32_t)score ^ 0x80000000u) << 32 | (uint32_t)(MAX_MOVES - place);
+}
+
+static void insertion_sort(uint64_t *keys, int n)
 {
     for (int i = 1; i < n; i++) {
-        Move m = moves[i];
-        int s = scores[i], j = i;
-        for (; j > 0 && scores[j - 1] < s; j--) {
-            moves[j] = moves[j - 1];
-            scores[j] = scores[j - 1];
-        }
-        moves[j] = m;
-        scores[j] = s;
+        uint64_t k = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] < k; j--)
+            keys[j] = keys[j - 1];
+        keys[j] = k;
     }
 }
 
 /*
- * Sorts moves [from, count) by score, best first, keeping the order of equals (so the result is
- * the one order a stable sort gives, whatever the method). Insertion alone costs quadratic time on
- * the hundred or so quiet moves of a C'escacs node: sorted runs are merged bottom up instead,
- * through a scratch list on the stack.
+ * Sorts moves [from, count) by score, best first, keeping the order of equals. Insertion alone
+ * costs quadratic time on the hundred or so quiet moves of a C'escacs node: sorted runs of keys
+ * are merged bottom up instead, then the moves are put in the keys' order.
  */
 static void sort_rest(MoveList *ml, int *scores, int from)
 {
     int n = ml->count - from;
-    Move *moves = ml->moves + from, spare_moves[MAX_MOVES];
-    int *keys = scores + from, spare_keys[MAX_MOVES];
+    Move *moves = ml->moves + from, original[MAX_MOVES];
+    uint64_t keys[MAX_MOVES], spare[MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        original[i] = moves[i];
+        keys[i] = sort_key(scores[from + i], i);
+    }
     for (int run = 0; run < n; run += SORT_RUN)
-        insertion_sort(moves + run, keys + run, n - run < SORT_RUN ? n - run : SORT_RUN);
-    Move *src_m = moves, *dst_m = spare_moves;
-    int *src_k = keys, *dst_k = spare_keys;
+        insertion_sort(keys + run, n - run < SORT_RUN ? n - run : SORT_RUN);
+    uint64_t *src = keys, *dst = spare;
     for (int width = SORT_RUN; width < n; width *= 2) {
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int a = lo, b = mid, k = lo;
-            while (a < mid && b < hi) {
-                /* An equal score takes the left one first: that keeps the sort stable. */
-                int take = src_k[b] > src_k[a] ? b++ : a++;
-                dst_m[k] = src_m[take];
-                dst_k[k++] = src_k[take];
-            }
-            for (; a < mid; a++, k++) {
-                dst_m[k] = src_m[a];
-                dst_k[k] = src_k[a];
-            }
-            for (; b < hi; b++, k++) {
-                dst_m[k] = src_m[b];
-                dst_k[k] = src_k[b];
-            }
+            while (a < mid && b < hi)
+                dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            while (a < mid)
+                dst[k++] = src[a++];
+            while (b < hi)
+                dst[k++] = src[b++];
         }
-        Move *tm = src_m;
-        src_m = dst_m;
-        dst_m = tm;
-        int *tk = src_k;
-        src_k = dst_k;
-        dst_k = tk;
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
     }
-    if (src_m != moves)
-        for (int i = 0; i < n; i++) {
-            moves[i] = src_m[i];
-            keys[i] = src_k[i];
-        }
+    for (int i = 0; i < n; i++) {
+        moves[i] = original[MAX_MOVES - (uint32_t)src[i]];
+        scores[from + i] = (int)((int64_t)(src[i] >> 32) - INT64_C(0x80000000));
+    }
 }
 
 /*
