@@ -58,7 +58,8 @@ struct EnginePool {
     bool quit;
     int max_think_ms;
     /* One set of endgame tables per built-in variant (NULL without --tablebases), shared by the
-     * threads: a set reads each table once and is safe to probe from several threads. */
+     * threads' engines and verdicts: a set reads each table once and is safe to probe from
+     * several threads. */
     TbSet **tables;
     int table_count;
     EngineThread *threads;
@@ -293,6 +294,7 @@ static bool serve_game(EngineThread *t, Worker *w)
 
     if (job == JOB_ANALYSE)
         probe_tables(t);
+    engine_share_tablebases(t->engine, tables_of(t->pool, t->root->v));
     set_option(t->engine, "Skill Level", level);
     if (limits.time_ms[WHITE] < 0)
         limits.movetime_ms = ms;
@@ -445,8 +447,6 @@ EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tab
                      threads, hash_mb);
             break;
         }
-        if (tablebases && !engine_set_tablebases(t->engine, tablebases, err, err_size))
-            break;
         if (pthread_create(&t->thread, NULL, engine_thread_main, t)) {
             snprintf(err, (size_t)err_size, "cannot start engine thread %d of %d", p->count + 1, threads);
             break;

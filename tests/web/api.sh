@@ -584,6 +584,7 @@ analysed "KQK" "$kqk"
 check "KQK: the tables' verdict and move are tb probe's" \
   test "$(json '.analysis.tablebase | "\(.wdl) \(.dtm) \(.best)"')" = "$wdl $dtm $tb_best"
 check "KQK: the verdict in words" test "$(json .analysis.tablebase.text)" = "mate in $(((dtm + 1) / 2))"
+check "KQK: the engine searched with the tables" test "$(json .analysis.mate)" = "$(((dtm + 1) / 2))"
 check "KQK: the move in the game's notation" grep -qE '^K[a-l][0-9]+$' <<<"$(json .analysis.tablebase.best_display)"
 analysed "KQK, Black to move" '1/3/5/7/9/11/11/11/11/11/3k1KQ4 b - 0 1'
 check "KQK, Black to move: mated" test "$(json .analysis.tablebase.text)" = "mated in 9"
