@@ -55,8 +55,8 @@ struct Engine {
     TimePlan time;
     uint64_t rng;
     SearchInfo lines[MAX_MULTIPV];
-    uint8_t lmr[64][64]; /* late-move reductions: log(depth) * log(move number) / 2.2 */
-    char tb_dir[1024];   /* TablebasePath; "" for none */
+    uint8_t lmr[64][64];     /* late-move reductions: log(depth) * log(move number) / 2.2 */
+    char tb_dir[1024];       /* TablebasePath; "" for none */
     struct TbSet *own_tb;    /* read from tb_dir for the variant last searched, as needed */
     struct TbSet *shared_tb; /* engine_share_tablebases' */
     struct TbSet *tb;        /* the tables this search probes: one of those two, or NULL */
