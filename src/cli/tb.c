@@ -11,6 +11,7 @@
 #include "../core/postext.h"
 #include "../core/quote.h"
 #include "../core/tbgen.h"
+#include "../core/tbsample.h"
 #include "cli.h"
 #include "values.h"
 
@@ -281,17 +282,7 @@ typedef struct {
     uint8_t longest_cells[TB_MAX_MEN];
 } Tally;
 
-/* How many placements of the men number idx stands for, so that every placement counts once (not
- * once per symmetric twin): one for each king pair of its pair's orbit, as many as the symmetries
- * over those that fix the pair. */
-static uint64_t placements(const TbIndex *ix, uint64_t idx)
-{
-    unsigned stab = ix->pair_stab[idx / ix->others], fixed = 0;
-    for (; stab; stab &= stab - 1)
-        fixed++;
-    return (uint64_t)ix->sym_nb / fixed;
-}
-
+/* Every placement of the men, each counted once (not once per symmetric twin). */
 static void tally(const TbTable *t, Color stm, Tally *out)
 {
     const TbIndex *ix = &t->ix;
@@ -301,7 +292,7 @@ static void tally(const TbTable *t, Color stm, Tally *out)
         uint16_t v = t->val[stm][idx];
         if (v == TB_ILLEGAL)
             continue;
-        uint64_t weight = placements(ix, idx);
+        uint64_t weight = tb_index_placements(ix, idx);
         out->legal += weight;
         bool white_wins = tb_wins(v) == (stm == WHITE);
         int slot = v == TB_DRAW ? 2 : tb_is_mate(v) ? (white_wins ? 4 : 0) : (white_wins ? 3 : 1);
@@ -356,47 +347,15 @@ static int tb_stats(const CliOptions *o, const TbArgs *a)
     return EXIT_OK;
 }
 
-/* splitmix64: a small generator whose sequence is the same on every machine for a given seed. */
-static uint64_t next_random(uint64_t *state)
+/* Is the value one the sample is drawn from? ctx: the TbArgs. */
+static bool wanted(uint16_t v, const void *ctx)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    const TbArgs *a = ctx;
+    return a->wdl == WDL_ANY || !strcmp(tb_wdl_name(v), WDL_NAMES[a->wdl]);
 }
 
-/* Uniform in [0, n): draws past the last whole multiple of n are redrawn, so no value is favoured. */
-static uint64_t random_below(uint64_t *state, uint64_t n)
-{
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n, r;
-    do
-        r = next_random(state);
-    while (r >= limit);
-    return r % n;
-}
-
-typedef struct {
-    uint64_t target; /* a placement's rank among all those sampled from */
-    int slot;        /* the draw's place in the output */
-} Draw;
-
-static int by_target(const void *x, const void *y)
-{
-    uint64_t a = ((const Draw *)x)->target, b = ((const Draw *)y)->target;
-    return (a > b) - (a < b);
-}
-
-/* Is the value one the sample is drawn from? */
-static bool wanted(const TbArgs *a, uint16_t v)
-{
-    return v != TB_ILLEGAL && (a->wdl == WDL_ANY || !strcmp(tb_wdl_name(v), WDL_NAMES[a->wdl]));
-}
-
-/* Draws --count positions, each uniformly (with replacement) among the legal placements of the
- * men with the wanted value and side to move: a number is drawn with the weight of the placements
- * it stands for, then turned by a random symmetry of the board, which makes every placement of its
- * number's orbit equally likely. */
-static int tb_sample(const CliOptions *o, const TbArgs *a)
+/* Prints --count positions drawn from the table (tb_sample). */
+static int tb_sample_cmd(const CliOptions *o, const TbArgs *a)
 {
     if (a->argc != 1)
         return cli_usage_error("tb", "sample takes one ENDING");
@@ -406,57 +365,32 @@ static int tb_sample(const CliOptions *o, const TbArgs *a)
         return EXIT_REJECTED;
     TbSet *set = tbset_new(o->variant, a->dir);
     const TbTable *t = load_table(set, a, &e);
-    Draw *draws = malloc(sizeof *draws * (size_t)a->count);
-    uint64_t *chosen = malloc(sizeof *chosen * (size_t)a->count); /* stm * size + number, by slot */
+    TbPlacement *drawn = malloc(sizeof *drawn * (size_t)a->count);
     Position *p = malloc(sizeof *p);
-    int rc = t && draws && chosen && p ? EXIT_OK : EXIT_REJECTED;
-    if (t && rc != EXIT_OK)
-        fprintf(stderr, "hexchess tb: out of memory\n");
-    const TbIndex *ix = t ? &t->ix : NULL;
+    int rc = t && drawn && p ? EXIT_OK : EXIT_REJECTED;
     /* The table's side to move is the other one when the name exchanged the colours. */
     bool side[COLOR_NB];
     for (int c = 0; c < COLOR_NB; c++)
         side[c] = a->stm == COLOR_NB || c == (swapped ? !a->stm : a->stm);
-    uint64_t total = 0;
-    for (int c = 0; c < COLOR_NB && rc == EXIT_OK; c++)
-        for (uint64_t idx = 0; side[c] && idx < ix->size; idx++)
-            total += wanted(a, t->val[c][idx]) ? placements(ix, idx) : 0;
-    if (rc == EXIT_OK && total == 0) {
+    uint64_t eligible = rc == EXIT_OK ? tb_sample(t, side, wanted, a, (uint64_t)a->seed, a->count, drawn) : 0;
+    if (t && (rc != EXIT_OK || eligible == UINT64_MAX)) {
+        fprintf(stderr, "hexchess tb: out of memory\n");
+        rc = EXIT_REJECTED;
+    } else if (rc == EXIT_OK && eligible == 0) {
         fprintf(stderr, "hexchess tb: no legal position of %s has that value and side to move\n", e.name);
         rc = EXIT_REJECTED;
     }
-    uint64_t rng = (uint64_t)a->seed;
-    if (rc == EXIT_OK) {
-        for (int i = 0; i < a->count; i++)
-            draws[i] = (Draw){random_below(&rng, total), i};
-        qsort(draws, (size_t)a->count, sizeof *draws, by_target);
-        uint64_t below = 0; /* placements before the current number */
-        int next = 0;
-        for (int c = 0; c < COLOR_NB; c++)
-            for (uint64_t idx = 0; side[c] && idx < ix->size && next < a->count; idx++) {
-                if (!wanted(a, t->val[c][idx]))
-                    continue;
-                below += placements(ix, idx);
-                for (; next < a->count && draws[next].target < below; next++)
-                    chosen[draws[next].slot] = (uint64_t)c * ix->size + idx;
-            }
-    }
     for (int i = 0; i < a->count && rc == EXIT_OK; i++) {
-        uint8_t cells[TB_MAX_MEN];
-        tb_index_cells(ix, chosen[i] % ix->size, cells);
-        const uint8_t *turn = ix->sym[random_below(&rng, (uint64_t)ix->sym_nb)];
         pos_clear(p, o->variant);
         for (int m = 0; m < e.men; m++)
-            pos_put(p, make_piece(swapped ? !e.colour[m] : e.colour[m], e.type[m]), turn[cells[m]]);
-        Color stm = (Color)(chosen[i] / ix->size);
-        p->stm = swapped ? !stm : stm;
+            pos_put(p, make_piece(swapped ? !e.colour[m] : e.colour[m], e.type[m]), drawn[i].cells[m]);
+        p->stm = swapped ? !drawn[i].stm : drawn[i].stm;
         char text[POSITION_TEXT_MAX];
         pos_to_text(p, text, sizeof text);
         printf("%s\n", text);
     }
     tbset_free(set);
-    free(draws);
-    free(chosen);
+    free(drawn);
     free(p);
     return rc;
 }
@@ -507,7 +441,7 @@ int cmd_tb(const CliOptions *o)
     if (!strcmp(a.action, "verify"))
         return tb_verify_cmd(o, &a);
     if (!strcmp(a.action, "sample"))
-        return tb_sample(o, &a);
+        return tb_sample_cmd(o, &a);
     char q[QUOTE_BUF_SIZE];
     return cli_usage_error("tb", "unknown action '%s' (gen, probe, stats, verify or sample)", quote(q, a.action));
 }
