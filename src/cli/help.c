@@ -198,7 +198,7 @@ const Command cli_commands[] = {
      "          the side to move; default any) and the side to move --stm (white or black; default\n"
      "          either). Symmetric twins are distinct placements, each as likely as any other;\n"
      "          draws are independent (a position may come twice). --seed N (default 0) fixes\n"
-     "          the draw: the same seed and table give the same lines on every machine. A name\n"
+     "          the draw: the same seed, count and table give the same lines on every machine. A name\n"
      "          with the weaker side first (KKR) samples with the colours exchanged.\n\n"
      "Options:\n"
      "  --dir DIR      where tables are read and written (default: tablebases)\n"

@@ -3,21 +3,14 @@
 
 #include <stdlib.h>
 
-/* splitmix64: a small generator whose sequence is the same on every machine for a given seed. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "random.h"
 
 /* Uniform in [0, n): draws past the last whole multiple of n are redrawn, so no value is favoured. */
 static uint64_t random_below(uint64_t *state, uint64_t n)
 {
     uint64_t limit = UINT64_MAX - UINT64_MAX % n, r;
     do
-        r = next_random(state);
+        r = splitmix64(state);
     while (r >= limit);
     return r % n;
 }

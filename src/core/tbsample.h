@@ -2,7 +2,8 @@
  * Drawing positions from a tablebase, for start positions of measurements and tests: each draw is
  * uniform among the legal placements of the men (every symmetric twin and order of like men a
  * placement of its own, as the board shows them) whose side to move and value are wanted. The
- * draws depend on the table and the seed only, the same on every machine.
+ * draws depend on the table, the seed and their number only, the same on every machine (a
+ * smaller number is not a prefix of a larger one's draws).
  */
 #ifndef HEXCHESS_TBSAMPLE_H
 #define HEXCHESS_TBSAMPLE_H
