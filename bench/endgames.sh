@@ -9,6 +9,9 @@
 #               prints per ending the score of the engine with the tables and each side's win rate
 #               when it has the won side.
 #
+# "start dtm" is the starts' mean distance to mate by the tables, in plies; "mate plies" the mean
+# length of the converted games.
+#
 # Usage: bench/endgames.sh conversion|versus [HEXCHESS_BINARY]
 # Environment: TABLES (tables directory; missing tables are generated, default /tmp/hexchess-tb),
 # COUNT (starts per ending: 100 for conversion, 30 for versus), MOVETIME (ms, 100), SEED (1),
@@ -50,6 +53,12 @@ play() {
     >"$work/$name.out" 2>"$work/$name.log"
 }
 
+# The starts' mean distance to mate by the tables, in plies.
+mean_dtm() {
+  while IFS= read -r pos; do "$bin" tb probe -v glinski --dir "$tables" -p "$pos"; done <"$work/$ending.txt" |
+    awk '{ sum += $4 } END { printf "%.1f", sum / NR }'
+}
+
 # The per-game lines of a log, "GAME RESULT TERMINATION PLIES", by game number.
 games() {
   sed -nE 's|^game ([0-9]+)/[0-9]+: .* ([0-9/]+-[0-9/]+) \((.*), ([0-9]+) plies\)  score .*|\1 \2 \3 \4|p' "$1" |
@@ -60,14 +69,16 @@ echo "# bench/endgames.sh $part: Gliński, $count starts per ending (tb sample -
   "--stm white), go movetime $movetime, concurrency $concurrency"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "$part" = conversion ]; then
-  printf '%-6s %-7s %9s %9s %6s %10s %6s %6s %12s\n' ending tables converted stalemate draws "(move/rep)" lost cap \
-    "mate plies"
+  printf '%-6s %9s %-7s %9s %9s %6s %10s %6s %6s %12s\n' ending "start dtm" tables converted stalemate draws \
+    "(move/rep)" lost cap "mate plies"
 else
-  printf '%-6s %7s %17s %20s %20s\n' ending games "tables' score" "won by tables side" "won by other side"
+  printf '%-6s %9s %7s %17s %20s %20s\n' ending "start dtm" games "tables' score" "won by tables side" \
+    "won by other side"
 fi
 for ending in "${endings[@]}"; do
   "$bin" tb sample -v glinski --dir "$tables" --seed "$seed" --count "$count" --wdl win --stm white "$ending" \
     >"$work/$ending.txt"
+  dtm=$(mean_dtm)
   if [ "$part" = conversion ]; then
     for mode in with without; do
       if [ $mode = with ]; then
@@ -76,27 +87,27 @@ for ending in "${endings[@]}"; do
         play "$ending-$mode" --once
       fi
       # White, to move, holds the won side in every start: 1-0 is the conversion.
-      games "$work/$ending-$mode.log" | awk -v e="$ending" -v m="$mode" '
+      games "$work/$ending-$mode.log" | awk -v e="$ending" -v d="$dtm" -v m="$mode" '
         { n++ }
         $2 == "1-0" { won++; plies += $4 }
         $2 == "3/4-1/4" { stale++ }
         $2 ~ /^1\/2|^1-1/ { draws++; if ($3 ~ /move/) moverule++; else if ($3 ~ /repetition/) rep++; if ($3 ~ /too_long/) cap++ }
         $2 == "0-1" || $2 == "1/4-3/4" { lost++ }
         END {
-          printf "%-6s %-7s %5d/%-3d %9d %6d %10s %6d %6d %12s\n", e, m, won, n, stale, draws,
+          printf "%-6s %9s %-7s %5d/%-3d %9d %6d %10s %6d %6d %12s\n", e, d, m, won, n, stale, draws,
             sprintf("%d/%d", moverule, rep), lost, cap, won ? sprintf("%.1f", plies / won) : "-"
         }'
     done
   else
     play "$ending-versus" "${with[@]}"
     # Odd games: engine 1 (the tables) has White, the won side; even games: engine 2 has it.
-    games "$work/$ending-versus.log" | awk -v e="$ending" '
+    games "$work/$ending-versus.log" | awk -v e="$ending" -v d="$dtm" '
       { n++; odd = $1 % 2 == 1; white = $2 == "1-0" ? 1 : $2 == "0-1" ? 0 : $2 == "3/4-1/4" ? 0.75 : $2 == "1/4-3/4" ? 0.25 : 0.5 }
       { score += odd ? white : 1 - white }
       odd { tn++; tw += $2 == "1-0" }
       !odd { on++; ow += $2 == "1-0" }
       END {
-        printf "%-6s %7d %9.1f (%5.1f%%) %12d/%-3d %5.1f%% %12d/%-3d %5.1f%%\n", e, n, score, 100 * score / n,
+        printf "%-6s %9s %7d %9.1f (%5.1f%%) %12d/%-3d %5.1f%% %12d/%-3d %5.1f%%\n", e, d, n, score, 100 * score / n,
           tw, tn, 100 * tw / tn, ow, on, 100 * ow / on
       }'
   fi
