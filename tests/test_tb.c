@@ -392,10 +392,14 @@ static void test_sample(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_names),         cmocka_unit_test(test_symmetries),
-        cmocka_unit_test(test_numbering),     cmocka_unit_test(test_major_pieces_mate),
-        cmocka_unit_test(test_stalemate_scoring), cmocka_unit_test(test_files),
-        cmocka_unit_test(test_probe),         cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_symmetries),
+        cmocka_unit_test(test_numbering),
+        cmocka_unit_test(test_major_pieces_mate),
+        cmocka_unit_test(test_stalemate_scoring),
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_probe),
+        cmocka_unit_test(test_sample),
     };
     return cmocka_run_group_tests(tests, NULL, free_sets);
 }

@@ -554,12 +554,10 @@ int cmd_match(const CliOptions *opts)
             cfg.games_given = true;
         } else if (!strcmp(a, "--positions")) {
             cfg.positions_path = v;
-        }
-        else if (!strcmp(a, "--tc")) {
+        } else if (!strcmp(a, "--tc")) {
             ok = parse_tc(v, &cfg);
             form = "BASE+INC seconds (BASE above 0, at most 86400; INC at most 3600)";
-        }
-        else if (!strcmp(a, "--movetime"))
+        } else if (!strcmp(a, "--movetime"))
             ok = value_movetime(v, &cfg.movetime_ms, err, sizeof err);
         else if (!strcmp(a, "--depth"))
             ok = value_int(v, 1, MAX_PLY - 1, &cfg.depth, err, sizeof err);
@@ -572,8 +570,7 @@ int cmd_match(const CliOptions *opts)
         else if (!strcmp(a, "--opening-plies")) {
             ok = value_int(v, 0, 20, &cfg.opening_plies, err, sizeof err);
             plies_given = true;
-        }
-        else if (!strcmp(a, "--max-plies"))
+        } else if (!strcmp(a, "--max-plies"))
             ok = value_int(v, 10, MAX_SEARCHABLE_PLY, &cfg.max_plies, err, sizeof err);
         else if (!strcmp(a, "--seed")) {
             ok = value_int(v, 0, 1000000000, &seed, err, sizeof err);
@@ -609,9 +606,10 @@ int cmd_match(const CliOptions *opts)
     m.cfg = &cfg;
     int per_opening = cfg.once ? 1 : 2;
     const char *failure = NULL;
+    char file_err[QUOTE_BUF_SIZE + 320]; /* the file's name, the line and its fault */
     if (cfg.positions_path) {
-        m.opening_nb = read_positions(&cfg, &m, err, sizeof err);
-        failure = m.opening_nb ? NULL : err;
+        m.opening_nb = read_positions(&cfg, &m, file_err, sizeof file_err);
+        failure = m.opening_nb ? NULL : file_err;
         /* Every position, each as often as --once or both colours say, unless --games says otherwise. */
         if (!cfg.games_given)
             cfg.games = m.opening_nb * per_opening;
@@ -619,10 +617,11 @@ int cmd_match(const CliOptions *opts)
         m.openings = malloc(sizeof *m.openings * MAX_OPENINGS);
         m.opening_stm = malloc(sizeof *m.opening_stm * MAX_OPENINGS);
         int want = (cfg.games + per_opening - 1) / per_opening;
-        m.opening_nb = m.openings && m.opening_stm ? make_openings(&cfg, m.openings, m.opening_stm,
-                                                                   want < MAX_OPENINGS ? want : MAX_OPENINGS)
-                                                   : 0;
-        failure = !m.openings || !m.opening_stm ? "out of memory" : m.opening_nb ? NULL : "could not build openings";
+        want = want < MAX_OPENINGS ? want : MAX_OPENINGS;
+        if (!m.openings || !m.opening_stm)
+            failure = "out of memory";
+        else if ((m.opening_nb = make_openings(&cfg, m.openings, m.opening_stm, want)) == 0)
+            failure = "could not build openings";
     }
     m.scores = failure ? NULL : malloc(sizeof *m.scores * (size_t)cfg.games);
     if (!failure && !m.scores)
