@@ -762,6 +762,13 @@ check "uci TablebasePath: the tables' mate in one" grep -q 'score mate 1 .* pv b
 printf 'hint\nquit\n' | timeout 60 "$hex" play -v glinski --no-color --engine none --tablebases "$tbdir" \
   -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
 check "play --tablebases: the hint says the tables' mate" grep -Eq 'Hint: [^ ]+ \(tablebase: mate in 1\)' "$tmp/out"
+# A game of another variant loaded: Gliński's tables say nothing of its C'escacs king and queen.
+printf 'save %s\nquit\n' "$tmp/kdk.ctl-pgn" | "$hex" play -v cescacs --no-color --engine none \
+  -p '/24:2D2/3:3k/2:K2/ w -- - 0 81' >/dev/null 2>&1
+printf 'hint\nload %s\nhint\nquit\n' "$tmp/kdk.ctl-pgn" | timeout 60 "$hex" play -v glinski --no-color --engine none \
+  --movetime 100 --tablebases "$tbdir" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
+check "play --tablebases: after a C'escacs game is loaded, no Gliński verdict" \
+  test "$(grep -c 'Hint: ' "$tmp/out") $(grep -c 'tablebase: ' "$tmp/out")" = "2 1"
 expect_error "tb: unknown ending" 1 tb gen -v glinski --dir "$tbdir" KXK
 expect_error "tb: unknown action" 2 tb make KQK
 expect_error "tb: no action" 2 tb
