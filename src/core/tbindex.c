@@ -316,6 +316,15 @@ void tb_index_cells(const TbIndex *ix, uint64_t idx, uint8_t *cells)
     cells[1] = ix->pair_cells[idx][1];
 }
 
+/* The orbit of the pair holds as many pairs as the symmetries over those that fix the pair. */
+uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx)
+{
+    unsigned stab = ix->pair_stab[idx / ix->others], fixed = 0;
+    for (; stab; stab &= stab - 1)
+        fixed++;
+    return (uint64_t)ix->sym_nb / fixed;
+}
+
 int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out)
 {
     uint8_t cells[TB_MAX_MEN], mapped[TB_MAX_MEN];
