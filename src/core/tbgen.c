@@ -98,10 +98,13 @@ static uint64_t number_after(const TbIndex *ix, const Numbered *at, const uint8_
     return at->idx + ((uint64_t)next[i] - at->cells[i]) * ix->weight[i];
 }
 
-/* Sets p to the men on cells; false when two share a hex. */
+/* Sets p (a worker's, holding only the ending's men) to the men on cells; false when two share a
+ * hex. Taking the last position's men off costs less than clearing the whole board. */
 static bool set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color stm)
 {
-    pos_clear(p, ix->e.v);
+    for (int c = 0; c < COLOR_NB; c++)
+        while (p->men_count[c])
+            pos_remove(p, p->men[c][p->men_count[c] - 1]);
     for (int i = 0; i < ix->e.men; i++) {
         if (p->board[cells[i]])
             return false;
@@ -411,6 +414,8 @@ static int run_worker(void *arg)
     Worker *wk = arg;
     Gen *g = wk->g;
     uint64_t size = g->ix->size, total = 2 * size;
+    pos_clear(wk->p, g->ix->e.v);
+    pos_clear(wk->q, g->ix->e.v);
     for (;;) {
         uint64_t start = atomic_fetch_add(&g->next, 1) * BLOCK;
         if (start >= total)
