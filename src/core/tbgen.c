@@ -15,10 +15,11 @@ enum { W_UNKNOWN = 0xffff, W_DRAW = 0xfffe, W_ILLEGAL = 0xfffd, W_OUT = 0xfffc }
 /* Threads write a value to every image of a position; several may write the same one at once. */
 typedef _Atomic uint16_t Slot;
 /* An undecided position's count of the positions its moves lead to (each once, by its least
- * number) not yet shown to win for the opponent: at zero the position is lost. LEFT_NEVER: it has
- * a move that does not lose, or too many to count. */
+ * number) not yet shown to win for the opponent: at zero the position is lost. It is counted when
+ * the first of them is shown to (most positions of the side that wins never are); LEFT_NEVER: it
+ * has a move that does not lose, or too many to count. */
 typedef _Atomic uint8_t Left;
-enum { BLOCK = 1 << 12, MATE_PASS = 0, STALEMATE_PASS = 1, LEFT_NEVER = UINT8_MAX };
+enum { BLOCK = 1 << 12, MATE_PASS = 0, STALEMATE_PASS = 1, LEFT_UNCOUNTED = UINT8_MAX - 1, LEFT_NEVER = UINT8_MAX };
 
 /* How to find the position after man j is taken: the sub-ending's table and, for each of its men,
  * the man of this ending it is (its colours exchanged and the board mirrored when swapped). */
@@ -44,7 +45,7 @@ struct Gen {
     Slot *w[COLOR_NB];    /* this pass */
     Slot *mate[COLOR_NB]; /* the mate pass's results, during the stalemate pass */
     Left *left[COLOR_NB];
-    atomic_bool uncounted; /* a position had LEFT_NEVER moves or more to count */
+    atomic_bool uncounted; /* a position had LEFT_UNCOUNTED moves or more to count */
     int level;
     EntryFn fn;
     int only; /* fn sees only the positions of this working value; -1: every position */
@@ -98,13 +99,10 @@ static uint64_t number_after(const TbIndex *ix, const Numbered *at, const uint8_
     return at->idx + ((uint64_t)next[i] - at->cells[i]) * ix->weight[i];
 }
 
-/* Sets p (a worker's, holding only the ending's men) to the men on cells; false when two share a
- * hex. Taking the last position's men off costs less than clearing the whole board. */
+/* Sets p to the men on cells; false when two share a hex. */
 static bool set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color stm)
 {
-    for (int c = 0; c < COLOR_NB; c++)
-        while (p->men_count[c])
-            pos_remove(p, p->men[c][p->men_count[c] - 1]);
+    pos_clear(p, ix->e.v);
     for (int i = 0; i < ix->e.men; i++) {
         if (p->board[cells[i]])
             return false;
@@ -256,25 +254,25 @@ static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int
     return idx == TB_NONE ? TB_ILLEGAL : m->table->val[sub_stm][idx]; /* TB_NONE: a king took a man by the other */
 }
 
-/* Looks at the moves of the side to move of p (men on cells), all of them while the pass starts,
- * else until one shows that p is not lost; final_below as for option_within. Returns the number of
- * legal moves seen. While the pass starts, *left gets how many positions (each once) the pending
- * moves lead to, LEFT_NEVER when there are that many or more. */
+/* Looks at the moves of the side to move of p (men on cells), captures first; final_below as for
+ * option_within. While the pass starts (final_below < 0), left NULL: the moves until one is pending,
+ * which leaves p undecided unless a capture wins; left not NULL: every move, *left getting how many
+ * positions (each once, by its least number) the pending moves lead to. Else the moves until one
+ * shows that p is not lost. Returns the number of legal moves seen. */
 static int collect_options(Worker *wk, const Numbered *at, Color stm, int final_below, Options *o, int *left)
 {
     const uint8_t *cells = at->cells;
-    uint64_t pending[LEFT_NEVER];
-    int pending_nb = 0;
     Gen *g = wk->g;
-    Position *p = wk->q;
     const TbIndex *ix = g->ix;
     *o = (Options){INT_MAX, -1, false, false};
-    int legal = 0;
+    int legal = 0, nb[TB_MAX_MEN] = {0};
+    uint8_t to[TB_MAX_MEN][MAX_MOVES];
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != stm)
             continue;
-        uint8_t to[MAX_MOVES], takes[DIR_NB + LEAP_NB];
-        int take_nb, nb = man_targets(p, cells[i], false, to, takes, &take_nb);
+        uint8_t takes[DIR_NB + LEAP_NB];
+        int take_nb;
+        nb[i] = man_targets(wk->q, cells[i], false, to[i], takes, &take_nb);
         for (int k = 0; k < take_nb; k++) {
             int j = 2;
             while (cells[j] != takes[k])
@@ -285,21 +283,24 @@ static int collect_options(Worker *wk, const Numbered *at, Color stm, int final_
             legal++;
             option_final(g, child, o);
         }
-        for (int k = 0; k < nb; k++) {
+    }
+    uint64_t pending[LEFT_UNCOUNTED];
+    int pending_nb = 0;
+    for (int i = 0; i < ix->e.men; i++)
+        for (int k = 0; k < nb[i]; k++) {
             uint8_t next[TB_MAX_MEN];
             memcpy(next, cells, sizeof next);
-            next[i] = to[k];
-            /* While the pass starts, each position the moves lead to is counted once, by its least number. */
-            uint64_t cidx = number_after(ix, at, next, i, final_below < 0);
+            next[i] = to[i][k];
+            uint64_t cidx = number_after(ix, at, next, i, left != NULL);
             if (cidx == TB_NONE || load(g->mate[!stm], cidx) == W_ILLEGAL)
                 continue;
             legal++;
-            if (option_within(g, (Color)!stm, cidx, final_below, o) && final_below < 0 && pending_nb < LEFT_NEVER)
+            bool pending_move = option_within(g, (Color)!stm, cidx, final_below, o);
+            if (left && pending_move && pending_nb < LEFT_UNCOUNTED)
                 pending_nb = add_once(pending, pending_nb, cidx);
-            if (final_below >= 0 && (o->pending || o->nonloss || o->win < INT_MAX))
-                return legal; /* not a loss: no need to look further */
+            if (final_below < 0 ? !left && o->pending : o->pending || o->nonloss || o->win < INT_MAX)
+                return legal; /* no need to look further */
         }
-    }
     if (left)
         *left = pending_nb;
     return legal;
@@ -330,8 +331,7 @@ static void init_entry(Worker *wk, Color stm, uint64_t idx)
     Position *p = wk->q;
     set_position(g->ix, p, at.cells, stm);
     Options o;
-    int left;
-    int legal = collect_options(wk, &at, stm, -1, &o, &left);
+    int legal = collect_options(wk, &at, stm, -1, &o, NULL);
     uint16_t value;
     if (legal == 0)
         value = g->pass == STALEMATE_PASS || pos_in_check(p) ? 0 : W_DRAW;
@@ -346,11 +346,22 @@ static void init_entry(Worker *wk, Color stm, uint64_t idx)
     atomic_store_explicit(out, value, memory_order_relaxed);
     if (value < W_OUT)
         raise_max(g, value);
-    if (value != W_UNKNOWN)
-        return;
-    if (left >= LEFT_NEVER && !o.nonloss)
-        atomic_store(&g->uncounted, true);
-    atomic_store_explicit(&g->left[stm][idx], o.nonloss ? LEFT_NEVER : (uint8_t)left, memory_order_relaxed);
+    if (value == W_UNKNOWN)
+        atomic_store_explicit(&g->left[stm][idx], o.nonloss ? LEFT_NEVER : LEFT_UNCOUNTED, memory_order_relaxed);
+}
+
+/* The count of p's moves not yet lost (see Left), p being undecided with none of them shown to
+ * win for the opponent yet; p is set up in wk->q. */
+static uint8_t count_left(Worker *wk, const Numbered *p, Color stm)
+{
+    Options o;
+    int left;
+    collect_options(wk, p, stm, -1, &o, &left);
+    if (o.nonloss)
+        return LEFT_NEVER;
+    if (left >= LEFT_UNCOUNTED)
+        atomic_store(&wk->g->uncounted, true);
+    return (uint8_t)left;
 }
 
 /* From a position decided at level - 1 (the only ones it is called for), back to the positions one move before it. Every image of
@@ -391,16 +402,30 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
             }
             /* One count a predecessor, however many un-moves lead to it. */
             Left *left = &g->left[mover][q];
-            if (s != W_UNKNOWN || atomic_load_explicit(left, memory_order_relaxed) == LEFT_NEVER)
+            uint8_t k = atomic_load_explicit(left, memory_order_relaxed);
+            if (s != W_UNKNOWN || k == LEFT_NEVER)
                 continue;
             int before = seen_nb;
             seen_nb = add_once(seen, seen_nb, q);
-            if (seen_nb == before || atomic_fetch_sub_explicit(left, 1, memory_order_relaxed) != 1)
+            if (seen_nb == before)
+                continue;
+            Numbered pred = {TB_NONE, {0}, false};
+            if (k == LEFT_UNCOUNTED) {
+                /* Threads that count it at once count the same: the first one's count stands. */
+                decode(ix, q, &pred);
+                set_position(ix, wk->q, pred.cells, mover);
+                uint8_t count = count_left(wk, &pred, mover);
+                atomic_compare_exchange_strong(left, &k, count);
+                if (count == LEFT_NEVER)
+                    continue;
+            }
+            if (atomic_fetch_sub_explicit(left, 1, memory_order_relaxed) != 1)
                 continue;
             /* Its last move not yet lost: the loss, whose distance its captures may lengthen. */
-            Numbered pred;
-            decode(ix, q, &pred);
-            set_position(ix, wk->q, pred.cells, mover);
+            if (pred.idx != q) {
+                decode(ix, q, &pred);
+                set_position(ix, wk->q, pred.cells, mover);
+            }
             Options o;
             collect_options(wk, &pred, mover, n - 1, &o, NULL);
             if (!o.pending && !o.nonloss && o.win == INT_MAX && o.loss >= 0)
@@ -414,20 +439,26 @@ static int run_worker(void *arg)
     Worker *wk = arg;
     Gen *g = wk->g;
     uint64_t size = g->ix->size, total = 2 * size;
-    pos_clear(wk->p, g->ix->e.v);
-    pos_clear(wk->q, g->ix->e.v);
     for (;;) {
         uint64_t start = atomic_fetch_add(&g->next, 1) * BLOCK;
         if (start >= total)
             break;
         uint64_t end = start + BLOCK < total ? start + BLOCK : total;
-        for (uint64_t i = start; i < end; i++)
-        {
+        for (uint64_t i = start; i < end;) {
             Color c = i < size ? WHITE : BLACK;
-            uint64_t idx = i < size ? i : i - size;
-            /* Most positions are skipped while going back: the test costs less than the call. */
-            if (g->only < 0 || load(g->w[c], idx) == g->only)
-                g->fn(wk, c, idx);
+            uint64_t base = c == WHITE ? 0 : size, stop = c == WHITE && end > size ? size : end;
+            EntryFn fn = g->fn;
+            int only = g->only;
+            if (only < 0) {
+                for (; i < stop; i++)
+                    fn(wk, c, i - base);
+                continue;
+            }
+            /* Going back, most positions are skipped: a tight scan, and a call for the others. */
+            Slot *w = g->w[c];
+            for (; i < stop; i++)
+                if (load(w, i - base) == only)
+                    fn(wk, c, i - base);
         }
         atomic_fetch_add(&g->done, end - start);
     }
@@ -614,7 +645,7 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
             ok = ok && solve(g);
         }
         if (atomic_load(&g->uncounted)) {
-            snprintf(err, (size_t)size, "%s: a position has %d moves or more, too many to count", e->name, LEFT_NEVER);
+            snprintf(err, (size_t)size, "%s: a position has %d moves or more, too many to count", e->name, LEFT_UNCOUNTED);
             ok = false;
         } else if (!ok) {
             snprintf(err, (size_t)size, "out of memory or threads for %s", e->name);
