@@ -1,15 +1,17 @@
 /*
  * Endgame tablebases on the small endings (KQK, KRK of each variant): the symmetries the men
  * allow, the numbering, generation checked by the independent verifier, facts of the endings,
- * the variants' stalemate rules, files (checksum) and probing a position.
+ * the variants' stalemate rules, files (checksum), probing a position and drawing positions.
  */
 #include "testutil.h"
 
+#include <math.h>
 #include <unistd.h>
 
 #include "core/movegen.h"
 #include "core/postext.h"
 #include "core/tbgen.h"
+#include "core/tbsample.h"
 
 static TbEnding ending(const char *variant, const char *name)
 {
@@ -344,13 +346,90 @@ static void test_probe(void **state)
     assert_false(tb_probe(set, &p, &value));
 }
 
+static bool any_value(uint16_t value, const void *ctx)
+{
+    (void)value, (void)ctx;
+    return true;
+}
+
+static bool a_win(uint16_t value, const void *ctx)
+{
+    (void)ctx;
+    return tb_is_mate(value) && tb_wins(value);
+}
+
+/* tb_sample: the placements it counts are the legal ones, found here by trying every pair of hexes
+ * for the kings; its draws are spread evenly over them (a chi-square over ten draws a placement,
+ * fixed seed); a value filter holds for every draw; a seed repeats its draws. */
+static void test_sample(void **state)
+{
+    (void)state;
+    TbSet *set = set_of("glinski");
+    TbEnding kk = ending("glinski", "KK");
+    const TbTable *t = generate(set, &kk);
+    int cells = t->ix.cells;
+    uint64_t legal = 0;
+    for (int a = 0; a < cells; a++)
+        for (int b = 0; b < cells; b++) {
+            uint64_t idx = tb_index_of(&t->ix, (const uint8_t[]){(uint8_t)a, (uint8_t)b});
+            legal += idx != TB_NONE && t->val[WHITE][idx] != TB_ILLEGAL;
+        }
+    enum { PER_PLACEMENT = 10 };
+    int n = (int)legal * PER_PLACEMENT;
+    TbPlacement *drawn = malloc(sizeof *drawn * (size_t)n);
+    int *hits = calloc((size_t)(cells * cells), sizeof *hits);
+    assert_non_null(drawn);
+    assert_non_null(hits);
+    const bool white[COLOR_NB] = {true, false};
+    assert_int_equal(tb_sample(t, white, any_value, NULL, 7, n, drawn), legal);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(drawn[i].stm, WHITE);
+        uint64_t idx = tb_index_of(&t->ix, drawn[i].cells);
+        assert_true(idx != TB_NONE && t->val[WHITE][idx] != TB_ILLEGAL);
+        hits[drawn[i].cells[0] * cells + drawn[i].cells[1]]++;
+    }
+    double chi2 = 0;
+    int seen = 0;
+    for (int i = 0; i < cells * cells; i++) {
+        seen += hits[i] > 0;
+        if (hits[i])
+            chi2 += (hits[i] - PER_PLACEMENT) * (hits[i] - PER_PLACEMENT) / (double)PER_PLACEMENT;
+    }
+    chi2 += (double)(legal - (uint64_t)seen) * PER_PLACEMENT; /* the placements never drawn */
+    /* legal - 1 degrees of freedom: mean legal - 1, standard deviation sqrt(2 (legal - 1)). */
+    double df = (double)legal - 1, sd = sqrt(2 * df);
+    print_message("KK: %llu legal placements, chi-square %.0f (df %.0f)\n", (unsigned long long)legal, chi2, df);
+    assert_true(chi2 > df - 5 * sd && chi2 < df + 5 * sd);
+    /* Wins of KQK, either side to move: every draw is one, and the same seed draws the same. */
+    TbEnding kqk = ending("glinski", "KQK");
+    t = generate(set, &kqk);
+    const bool both[COLOR_NB] = {true, true};
+    TbPlacement again[50];
+    assert_true(tb_sample(t, both, a_win, NULL, 3, 50, drawn) > 0);
+    assert_true(tb_sample(t, both, a_win, NULL, 3, 50, again) > 0);
+    for (int i = 0; i < 50; i++) {
+        assert_int_equal(drawn[i].stm, again[i].stm);
+        assert_memory_equal(drawn[i].cells, again[i].cells, (size_t)kqk.men);
+        assert_true(a_win(t->val[drawn[i].stm][tb_index_of(&t->ix, drawn[i].cells)], NULL));
+    }
+    const bool black[COLOR_NB] = {false, true};
+    assert_int_equal(tb_sample(t, black, a_win, NULL, 3, 50, drawn), 0); /* Black never mates */
+    free(drawn);
+    free(hits);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_names),         cmocka_unit_test(test_symmetries),
-        cmocka_unit_test(test_numbering),     cmocka_unit_test(test_major_pieces_mate),
-        cmocka_unit_test(test_stalemate_scoring), cmocka_unit_test(test_files),
-        cmocka_unit_test(test_probe),         cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_symmetries),
+        cmocka_unit_test(test_numbering),
+        cmocka_unit_test(test_major_pieces_mate),
+        cmocka_unit_test(test_stalemate_scoring),
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_probe),
+        cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_threads_agree),
     };
     return cmocka_run_group_tests(tests, NULL, free_sets);
 }

@@ -319,6 +319,15 @@ void tb_index_cells(const TbIndex *ix, uint64_t idx, uint8_t *cells)
     cells[1] = ix->pair_cells[idx][1];
 }
 
+/* The orbit of the pair holds as many pairs as the symmetries over those that fix the pair. */
+uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx)
+{
+    unsigned stab = ix->pair_stab[idx / ix->others], fixed = 0;
+    for (; stab; stab &= stab - 1)
+        fixed++;
+    return (uint64_t)ix->sym_nb / fixed;
+}
+
 /* Does a position with its kings on this canonical pair have one number only? */
 static bool alone_on(const TbIndex *ix, uint32_t pair) { return ix->perm_nb == 1 && ix->pair_stab[pair] == 1; }
 

@@ -55,6 +55,9 @@ void tb_index_free(TbIndex *ix);
 uint64_t tb_index_of(const TbIndex *ix, const uint8_t *cells);
 /* The hexes of number idx (kings canonical, the others possibly on one hex). */
 void tb_index_cells(const TbIndex *ix, uint64_t idx, uint8_t *cells);
+/* How many placements of the men number idx stands for, so that summing over the numbers counts
+ * every placement once, not once per symmetric twin: one for each king pair of its pair's orbit. */
+uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx);
 /* Every number of the same position (symmetric twins and orders of like men); returns how many. */
 int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out);
 /* The least of those numbers for the men on these hexes: one name for the position, whichever
