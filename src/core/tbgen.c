@@ -364,8 +364,8 @@ static uint8_t count_left(Worker *wk, const Numbered *p, Color stm)
     return (uint8_t)left;
 }
 
-/* From a position decided at level - 1 (the only ones it is called for), back to the positions one move before it. Every image of
- * a position holds its value; its least number stands for all. */
+/* From a position decided at level - 1 (the only ones it is called for), back to the positions one
+ * move before it. Every image of a position holds its value; its least number stands for all. */
 static void back_entry(Worker *wk, Color stm, uint64_t idx)
 {
     Gen *g = wk->g;
