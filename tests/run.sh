@@ -762,6 +762,13 @@ check "uci TablebasePath: the tables' mate in one" grep -q 'score mate 1 .* pv b
 printf 'hint\nquit\n' | timeout 60 "$hex" play -v glinski --no-color --engine none --tablebases "$tbdir" \
   -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
 check "play --tablebases: the hint says the tables' mate" grep -Eq 'Hint: [^ ]+ \(tablebase: mate in 1\)' "$tmp/out"
+# A game of another variant loaded: Gliński's tables say nothing of its C'escacs king and queen.
+printf 'save %s\nquit\n' "$tmp/kdk.ctl-pgn" | "$hex" play -v cescacs --no-color --engine none \
+  -p '/24:2D2/3:3k/2:K2/ w -- - 0 81' >/dev/null 2>&1
+printf 'hint\nload %s\nhint\nquit\n' "$tmp/kdk.ctl-pgn" | timeout 60 "$hex" play -v glinski --no-color --engine none \
+  --movetime 100 --tablebases "$tbdir" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
+check "play --tablebases: after a C'escacs game is loaded, no Gliński verdict" \
+  test "$(grep -c 'Hint: ' "$tmp/out") $(grep -c 'tablebase: ' "$tmp/out")" = "2 1"
 cli tb gen -v glinski --dir "$tbdir" KPK
 check "tb gen KPK: the promotions' endings first (KRK, KNK, KBK; KQK is there), then KPK" \
   test "$rc" -eq 0 -a "$(grep -c '^glinski K[RNBP]K: .* verified in ' "$tmp/out")" -eq 4
@@ -776,6 +783,68 @@ expect_error "tb stats: no table" 1 tb stats -v glinski --dir "$tbdir" KRKN
 expect_error "tb probe: too many men" 1 tb probe -v glinski --dir "$tbdir"
 : >"$tmp/file"
 expect_error "tb gen: the directory is a file" 1 tb gen -v glinski --dir "$tmp/file" KRK
+# tb sample: reproducible draws of the asked value and side to move, each a position the table holds so.
+cli tb sample -v glinski --dir "$tbdir" --count 6 --seed 3 --wdl win --stm white KQK
+cp "$tmp/out" "$tmp/sample"
+check "tb sample: status 0, six White-to-move lines" \
+  test "$rc" -eq 0 -a "$(lines "$tmp/sample")" -eq 6 -a "$(grep -c ' w - 0 1$' "$tmp/sample")" -eq 6
+expect_ok "tb sample again" tb sample -v glinski --dir "$tbdir" --count 6 --seed 3 --wdl win --stm white KQK
+check "tb sample: the same seed draws the same positions" cmp -s "$tmp/out" "$tmp/sample"
+expect_ok "tb sample, another seed" tb sample -v glinski --dir "$tbdir" --count 6 --seed 4 --wdl win --stm white KQK
+check "tb sample: another seed draws others" bash -c '! cmp -s "$1" "$2"' _ "$tmp/out" "$tmp/sample"
+sample_values() { # the tb probe value of every line of $tmp/sample, one a line, counted
+  while IFS= read -r pos; do "$hex" tb probe -v glinski --dir "$tbdir" -p "$pos" | cut -d' ' -f1-2; done <"$tmp/sample" |
+    sort | uniq -c | tr -s ' ' | sed 's/^ //'
+}
+check "tb sample --wdl win: every position a win" test "$(sample_values)" = "6 wdl win"
+cli tb sample -v glinski --dir "$tbdir" --count 4 --seed 5 --wdl loss --stm black KQK
+cp "$tmp/out" "$tmp/sample"
+check "tb sample --wdl loss --stm black: Black to move, lost" \
+  test "$(grep -c ' b - 0 1$' "$tmp/sample")" -eq 4 -a "$(sample_values)" = "4 wdl loss"
+cli tb sample -v glinski --dir "$tbdir" --count 3 --stm white --wdl loss KKQ
+cp "$tmp/out" "$tmp/sample"
+check "tb sample KKQ: the colours exchanged (Black's queen, White to move and lost)" \
+  test "$(grep -c 'q.* w - 0 1$' "$tmp/sample")" -eq 3 -a "$(sample_values)" = "3 wdl loss"
+expect_error "tb sample: unknown ending" 1 tb sample -v glinski --dir "$tbdir" KXK
+expect_error "tb sample: missing table" 1 tb sample -v glinski --dir "$tbdir" KRKN
+check "tb sample: the missing table's error says how to make it" grep -q 'tb gen KRKN' "$tmp/err"
+expect_error "tb sample: no position has the value" 1 tb sample -v glinski --dir "$tbdir" --wdl draw --stm white KQK
+expect_error "tb sample: no ENDING" 2 tb sample -v glinski --dir "$tbdir"
+expect_error "tb sample: --count 0" 2 tb sample -v glinski --dir "$tbdir" --count 0 KQK
+expect_error "tb sample: --count abc" 2 tb sample -v glinski --dir "$tbdir" --count abc KQK
+expect_error "tb sample: --count past the limit" 2 tb sample -v glinski --dir "$tbdir" --count 1000001 KQK
+expect_error "tb sample: --wdl maybe" 2 tb sample -v glinski --dir "$tbdir" --wdl maybe KQK
+expect_error "tb sample: --stm red" 2 tb sample -v glinski --dir "$tbdir" --stm red KQK
+expect_error "tb sample: --seed without a value" 2 tb sample -v glinski --dir "$tbdir" KQK --seed
+expect_error "tb: --count is tb sample's" 2 tb stats -v glinski --dir "$tbdir" --count 3 KQK
+
+# match --positions: games from a file's positions (tb sample's), --once and per-engine options.
+if native_only "$no_processes"; then
+  { echo "# two won KQK starts"; echo; "$hex" tb sample -v glinski --dir "$tbdir" --count 2 --seed 1 --wdl win --stm white KQK; } \
+    >"$tmp/starts.txt"
+  cli match -v glinski --engine "$hex uci" --engine "$hex uci" --option1 "TablebasePath=$tbdir" \
+    --option2 "TablebasePath=$tbdir" --positions "$tmp/starts.txt" --once --depth 2 --pgn "$tmp/starts.pgn"
+  check "match --positions --once: two games, both White's mates" \
+    test "$rc" -eq 0 -a "$(grep -c '^game [12]/2: .* 1-0 (checkmate, ' "$tmp/err")" -eq 2
+  check "match --positions: each game starts from its line" \
+    test "$(grep -c '^\[FEN ' "$tmp/starts.pgn")" -eq 2 -a "$(grep -Fxf <(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$tmp/starts.pgn") "$tmp/starts.txt" | wc -l)" -eq 2
+  cli match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/starts.txt" --nodes 200 --max-plies 10
+  check "match --positions: both colours by default (four games)" test "$rc" -eq 0 -a "$(grep -c '^game [1-4]/4: ' "$tmp/err")" -eq 4
+  { head -n 3 "$tmp/starts.txt"; echo "1/3/5/7/9/11/11/11/11/1Q9/3k1K5 x - 0 1"; } >"$tmp/bad.txt"
+  expect_error "match --positions: a bad position" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
+  check "match --positions: the error names the line" grep -q "bad.txt:4: " "$tmp/err"
+  echo "1/3/5/7/9/11/11/11/11/11/11 w - 0 1" >"$tmp/bad.txt"
+  expect_error "match --positions: no kings" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
+  echo "1/3/5/7/9/11/11/11/11/11/3k1K5 w - 0 1" >"$tmp/bad.txt"
+  expect_error "match --positions: a game already over" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
+  check "match --positions: the over game's line and why" grep -q "bad.txt:1: the game is already over (insufficient" "$tmp/err"
+  printf '# nothing\n\n' >"$tmp/bad.txt"
+  expect_error "match --positions: no position" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
+  expect_error "match --positions: no file" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/none.txt"
+fi
+expect_error "match: --option1 without NAME=VALUE" 2 match --engine a --engine b --option1 TablebasePath
+expect_error "match: --option2 with an empty name" 2 match --engine a --engine b --option2 =x
+expect_error "match: --positions with --opening-plies" 2 match --engine a --engine b --positions x --opening-plies 2
 printf 'x' | dd of="$tbdir/glinski-KQK.hxtb" bs=1 seek=100 conv=notrunc 2>/dev/null
 expect_error "tb stats: a corrupt table (checksum)" 1 tb stats -v glinski --dir "$tbdir" KQK
 check "tb: the corrupt table's message names the checksum" grep -q 'bad checksum' "$tmp/err"

@@ -1,16 +1,18 @@
 /*
  * Endgame tablebases on the small endings (KQK, KRK of each variant, KPK): the symmetries the
  * men allow, the numbering, generation checked by the independent verifier, facts of the endings,
- * the variants' stalemate rules, files (checksum) and probing a position.
+ * the variants' stalemate rules, files (checksum), probing a position and drawing positions.
  */
 #include "testutil.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <unistd.h>
 
 #include "core/movegen.h"
 #include "core/postext.h"
 #include "core/tbgen.h"
+#include "core/tbsample.h"
 
 static TbEnding ending(const char *variant, const char *name)
 {
@@ -129,7 +131,8 @@ static void test_symmetries(void **state)
 }
 
 /* Every placement's number decodes to a symmetric twin of it, and all its images share its number's
- * position. */
+ * position; the least of them names the position from any image, and a man other than a king
+ * moving changes the number by its own term only. */
 static void test_numbering(void **state)
 {
     (void)state;
@@ -157,9 +160,18 @@ static void test_numbering(void **state)
         int k = tb_images(&ix, idx, images);
         assert_true(k >= 2);
         bool self = false;
-        for (int i = 0; i < k; i++)
+        uint64_t least = idx;
+        for (int i = 0; i < k; i++) {
             self |= images[i] == idx;
+            least = images[i] < least ? images[i] : least;
+        }
         assert_true(self);
+        assert_true(tb_index_least(&ix, cells) == least);
+        assert_true(tb_index_least(&ix, back) == least);
+        assert_false(tb_index_alone(&ix, idx)); /* two knights: two orders */
+        int from = back[2];
+        back[2] = (uint8_t)((from + 1) % ix.cells);
+        assert_true(tb_index_of(&ix, back) == idx + ((uint64_t)back[2] - (uint64_t)from) * ix.weight[2]);
     }
     tb_index_free(&ix);
 }
@@ -204,6 +216,25 @@ static void test_major_pieces_mate(void **state)
         assert_true(b.draws > 0); /* Black takes the piece */
         if (cases[i][2])
             assert_int_equal(w.longest, atoi(cases[i][2]));
+    }
+}
+
+/* Threads decide positions in any order (a loss when its count of moves not yet lost reaches
+ * zero): one thread and four make the same tables, the stalemate pass's too. */
+static void test_threads_agree(void **state)
+{
+    (void)state;
+    TbSet *set = set_of("glinski");
+    TbEnding e = ending("glinski", "KQK");
+    const TbTable *t = generate(set, &e);
+    for (int threads = 1; threads <= 4; threads += 3) {
+        TbGenOptions o = {threads, NULL, NULL};
+        static TbTable other;
+        char err[256];
+        assert_true(tb_generate(set, &e, &o, &other, err, sizeof err));
+        for (int c = 0; c < COLOR_NB; c++)
+            assert_memory_equal(other.val[c], t->val[c], sizeof *t->val[c] * (size_t)t->ix.size);
+        tb_table_free(&other);
     }
 }
 
@@ -428,13 +459,91 @@ static void test_kpk_cescacs(void **state)
     assert_int_equal(probe_men(set, v, "KG1 PF6 kK10", BLACK), TB_ILLEGAL);
 }
 
+static bool any_value(uint16_t value, const void *ctx)
+{
+    (void)value, (void)ctx;
+    return true;
+}
+
+static bool a_win(uint16_t value, const void *ctx)
+{
+    (void)ctx;
+    return tb_is_mate(value) && tb_wins(value);
+}
+
+/* tb_sample: the placements it counts are the legal ones, found here by trying every pair of hexes
+ * for the kings; its draws are spread evenly over them (a chi-square over ten draws a placement,
+ * fixed seed); a value filter holds for every draw; a seed repeats its draws. */
+static void test_sample(void **state)
+{
+    (void)state;
+    TbSet *set = set_of("glinski");
+    TbEnding kk = ending("glinski", "KK");
+    const TbTable *t = generate(set, &kk);
+    int cells = t->ix.cells;
+    uint64_t legal = 0;
+    for (int a = 0; a < cells; a++)
+        for (int b = 0; b < cells; b++) {
+            uint64_t idx = tb_index_of(&t->ix, (const uint8_t[]){(uint8_t)a, (uint8_t)b});
+            legal += idx != TB_NONE && t->val[WHITE][idx] != TB_ILLEGAL;
+        }
+    enum { PER_PLACEMENT = 10 };
+    int n = (int)legal * PER_PLACEMENT;
+    TbPlacement *drawn = malloc(sizeof *drawn * (size_t)n);
+    int *hits = calloc((size_t)(cells * cells), sizeof *hits);
+    assert_non_null(drawn);
+    assert_non_null(hits);
+    const bool white[COLOR_NB] = {true, false};
+    assert_int_equal(tb_sample(t, white, any_value, NULL, 7, n, drawn), legal);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(drawn[i].stm, WHITE);
+        uint64_t idx = tb_index_of(&t->ix, drawn[i].cells);
+        assert_true(idx != TB_NONE && t->val[WHITE][idx] != TB_ILLEGAL);
+        hits[drawn[i].cells[0] * cells + drawn[i].cells[1]]++;
+    }
+    double chi2 = 0;
+    int seen = 0;
+    for (int i = 0; i < cells * cells; i++) {
+        seen += hits[i] > 0;
+        if (hits[i])
+            chi2 += (hits[i] - PER_PLACEMENT) * (hits[i] - PER_PLACEMENT) / (double)PER_PLACEMENT;
+    }
+    chi2 += (double)(legal - (uint64_t)seen) * PER_PLACEMENT; /* the placements never drawn */
+    /* legal - 1 degrees of freedom: mean legal - 1, standard deviation sqrt(2 (legal - 1)). */
+    double df = (double)legal - 1, sd = sqrt(2 * df);
+    print_message("KK: %llu legal placements, chi-square %.0f (df %.0f)\n", (unsigned long long)legal, chi2, df);
+    assert_true(chi2 > df - 5 * sd && chi2 < df + 5 * sd);
+    /* Wins of KQK, either side to move: every draw is one, and the same seed draws the same. */
+    TbEnding kqk = ending("glinski", "KQK");
+    t = generate(set, &kqk);
+    const bool both[COLOR_NB] = {true, true};
+    TbPlacement again[50];
+    assert_true(tb_sample(t, both, a_win, NULL, 3, 50, drawn) > 0);
+    assert_true(tb_sample(t, both, a_win, NULL, 3, 50, again) > 0);
+    for (int i = 0; i < 50; i++) {
+        assert_int_equal(drawn[i].stm, again[i].stm);
+        assert_memory_equal(drawn[i].cells, again[i].cells, (size_t)kqk.men);
+        assert_true(a_win(t->val[drawn[i].stm][tb_index_of(&t->ix, drawn[i].cells)], NULL));
+    }
+    const bool black[COLOR_NB] = {false, true};
+    assert_int_equal(tb_sample(t, black, a_win, NULL, 3, 50, drawn), 0); /* Black never mates */
+    free(drawn);
+    free(hits);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_names),         cmocka_unit_test(test_symmetries),
-        cmocka_unit_test(test_numbering),     cmocka_unit_test(test_major_pieces_mate),
-        cmocka_unit_test(test_stalemate_scoring), cmocka_unit_test(test_files),
-        cmocka_unit_test(test_probe),         cmocka_unit_test(test_kpk_glinski),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_symmetries),
+        cmocka_unit_test(test_numbering),
+        cmocka_unit_test(test_major_pieces_mate),
+        cmocka_unit_test(test_stalemate_scoring),
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_probe),
+        cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_kpk_glinski),
         cmocka_unit_test(test_kpk_cescacs),
     };
     return cmocka_run_group_tests(tests, NULL, free_sets);

@@ -177,6 +177,8 @@ static inline const char *position_consistency(const Position *p)
             king[c] = (uint8_t)s;
         if (p->man_index[s] >= p->men_count[c] || p->men[c][p->man_index[s]] != s)
             return "man_index/men disagree with the board";
+        if (t != PAWN && (p->piece_index[s] >= p->piece_nb[c] || p->pieces[c][p->piece_index[s]] != s))
+            return "piece_index/pieces disagree with the board";
     }
     if (memcmp(count, p->count, sizeof count))
         return "piece counts disagree with the board";
@@ -185,6 +187,8 @@ static inline const char *position_consistency(const Position *p)
     for (int c = 0; c < COLOR_NB; c++) {
         if (men[c] != p->men_count[c])
             return "men_count disagrees with the board";
+        if (men[c] - count[c][PAWN] != p->piece_nb[c])
+            return "piece_nb disagrees with the board";
         if (count[c][KING] == 1 && king[c] != p->king[c])
             return "king hex disagrees with the board";
     }

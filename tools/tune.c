@@ -20,6 +20,7 @@
 #include "core/eval.h"
 #include "core/movegen.h"
 #include "core/postext.h"
+#include "core/random.h"
 #include "core/recplay.h"
 #include "core/recread.h"
 #include "texel.h"
@@ -82,14 +83,6 @@ typedef struct {
     const int *prior;
     const bool *active;
 } Fit;
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static bool keyset_add(KeySet *ks, uint64_t key)
 {
@@ -272,7 +265,7 @@ static void add_game(Tuner *tu, Game *g, const char *where)
         return;
     set->games++;
     tu->games_read++;
-    bool held_out = next_random(&tu->rng) % 100 < (uint64_t)o->holdout_pct;
+    bool held_out = splitmix64(&tu->rng) % 100 < (uint64_t)o->holdout_pct;
     set->held_games += held_out;
     double result = outcome_white_permille(g->variant, rep.verdict.outcome) / 1000.0;
     /* Each ply past the opening gets a random rank; the quiet ones of lowest rank are kept, so
@@ -287,7 +280,7 @@ static void add_game(Tuner *tu, Game *g, const char *where)
     for (int i = 0; i < plies; i++)
         rank[i] = i;
     for (int i = plies - 1; i > 0; i--) {
-        int j = (int)(next_random(&tu->rng) % (uint64_t)(i + 1));
+        int j = (int)(splitmix64(&tu->rng) % (uint64_t)(i + 1));
         int x = rank[i];
         rank[i] = rank[j];
         rank[j] = x;

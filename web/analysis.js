@@ -17,6 +17,12 @@ export function analysisShown(g, view) {
   return !!(a && a.depth && a.ply === view);
 }
 
+// The move to show: a hint gives the tables' move where they hold the position (perfect play,
+// whatever the engine found in its time), else the engine's. Either has best, best_from, best_to.
+export function shownBest(a, hint) {
+  return hint && a.tablebase && a.tablebase.best ? a.tablebase : a;
+}
+
 // Draws the panel and the bar. hint: the user asked for a hint (the best move, no evaluation);
 // whiteBelow: White sits at the bottom of the board, so White's share of the bar grows upwards.
 export function renderAnalysis(g, { view, hint, whiteBelow, waiting }) {
@@ -41,7 +47,15 @@ export function renderAnalysis(g, { view, hint, whiteBelow, waiting }) {
   head.append(score, `  depth ${a.depth}/${a.seldepth}  ${(a.nodes / 1000).toFixed(0)}k nodes${a.running ? '  …' : ''}`);
   const line = document.createElement('div');
   line.className = 'line';
-  line.textContent = hint ? `Hint: ${numberedLine(g, a.ply, [a.best_display])}`
+  // The tables' verdict in the words of `hexchess play`'s hint, from the side to move.
+  const tb = a.tablebase ? `tablebase: ${a.tablebase.text}` : '';
+  line.textContent = hint ? `Hint: ${numberedLine(g, a.ply, [shownBest(a, hint).best_display])}${tb && ` (${tb})`}`
     : `Best line: ${numberedLine(g, a.ply, a.pv_display.split(' '))}`;
   box.append(head, line);
+  if (tb && !hint) {
+    const verdict = document.createElement('div');
+    verdict.className = 'tablebase';
+    verdict.textContent = tb;
+    box.append(verdict);
+  }
 }

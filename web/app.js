@@ -3,7 +3,7 @@
 import { Board } from './board.js';
 import { letterOf } from './pieces.js';
 import { renderMoves, moveNumber } from './moves.js';
-import { renderAnalysis, analysisShown } from './analysis.js';
+import { renderAnalysis, analysisShown, shownBest } from './analysis.js';
 import {
   choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
 } from './chooser.js';
@@ -34,6 +34,7 @@ const ui = {
   preview: null,
   hint: false,
   events: null,       // the EventSource of the game shown
+  analysisEvents: 0,  // analysis events heard, to tell whether one overtook an answer (analyse)
   board: null,
 };
 
@@ -135,9 +136,10 @@ function render() {
   view.badges = awaitingPawns(variant, board);
   view.arrows = [];
   const a = g.analysis;
-  if (analysisShown(g, ui.view) && a.best) {
-    view.arrows.push([a.best_from, a.best_to, ui.hint ? 'hint' : '']);
-    if (ui.hint) view.rings.push([a.best_from, 'hint']);
+  const best = a && shownBest(a, ui.hint);
+  if (analysisShown(g, ui.view) && best.best) {
+    view.arrows.push([best.best_from, best.best_to, ui.hint ? 'hint' : '']);
+    if (ui.hint) view.rings.push([best.best_from, 'hint']);
   }
   if (ui.preview) Object.assign(view, ui.preview);
   ui.board.render(view);
@@ -383,6 +385,7 @@ function follow(id) {
   es.addEventListener('analysis', (e) => {
     const data = JSON.parse(e.data);
     if (ui.events !== es || !ui.game || ui.game.id !== id) return;
+    ui.analysisEvents++;
     if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
     else refresh();
   });
@@ -446,8 +449,17 @@ function analysable(g) {
   return !(atLatest() && g.status === 'over' && /mate/.test(g.reason));
 }
 
-function analyse(movetime) {
-  action('analysis', { movetime, ply: ui.view });
+// The answer can come after the events of the analysis it started (one of a position the tables
+// hold ends in milliseconds): then the analysis the events brought is the newer.
+async function analyse(movetime) {
+  const events = ui.analysisEvents;
+  try {
+    const g = await api('POST', `games/${ui.game.id}/analysis`, { movetime, ply: ui.view });
+    const overtaken = events !== ui.analysisEvents && g.id === ui.game.id && g.version === ui.game.version;
+    setGame(overtaken ? { ...g, analysis: ui.game.analysis } : g);
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 async function action(path, body, method = 'POST') {

@@ -74,10 +74,19 @@ const Command cli_commands[] = {
      "opening played with both colours. Games are adjudicated by the rules: mate, stalemate with\n"
      "the variant's scoring (C'escacs 2-1, Gli\xc5\x84ski 3/4-1/4, McCooey a draw), automatic draws; --max-plies N\n"
      "(default 600) adjudicates a draw. Engine 1's result is reported as score, Elo with a 95%\n"
-     "interval and, with --sprt, Wald's SPRT verdict (alpha = beta = 0.05).\n\n"
+     "interval and, with --sprt, Wald's SPRT verdict (alpha = beta = 0.05).\n"
+     "--positions FILE plays from the positions of FILE instead (one a line as 'position fen'\n"
+     "reads it; blank lines and lines starting with # are skipped; each must be legal and not\n"
+     "over): every position in turn, with both colours (engine 1 has White first) or, with --once,\n"
+     "once with engine 1 as the side to move; --games then defaults to every position played so.\n\n"
      "Options:\n"
      "  --engine CMD       an engine command line, given twice (engine 1, engine 2)\n"
+     "  --option1 NAME=VALUE, --option2 NAME=VALUE\n"
+     "                     a UCI option of engine 1 or 2 ('setoption name NAME value VALUE'),\n"
+     "                     each at most 16 times, e.g. --option1 TablebasePath=tablebases\n"
      "  --games N          games to play (default 20)\n"
+     "  --positions FILE   the start positions, one a line (instead of random openings)\n"
+     "  --once             each opening once, engine 1 to move (default: both colours)\n"
      "  --tc BASE+INC      clock per game in seconds (default 10+0.1, at most 86400+3600)\n"
      "  --movetime MS      fixed time per move instead of a clock\n"
      "  --depth N          fixed depth per move instead of a clock\n"
@@ -92,7 +101,11 @@ const Command cli_commands[] = {
      "  --no-castling      C'escacs without castling\n\n"
      "Example:\n"
      "  hexchess match -v glinski --engine 'build/hexchess uci' --engine 'build/hexchess uci --baseline' \\\n"
-     "      --games 100 --movetime 1000 --pgn games.pgn\n",
+     "      --games 100 --movetime 1000 --pgn games.pgn\n"
+     "  hexchess tb gen -v glinski KRK\n"
+     "  hexchess tb sample -v glinski --count 20 --seed 1 --wdl win --stm white KRK > starts.txt\n"
+     "  hexchess match -v glinski --engine 'build/hexchess uci' --engine 'build/hexchess uci' \\\n"
+     "      --option1 TablebasePath=tablebases --positions starts.txt --once --movetime 100\n",
      OPT_VARIANT, 0, NO_LIMIT, "not every game was played (an engine failed) or the game file cannot be written",
      true},
     {"play", cmd_play, "play either game on a terminal board, against the engine or a person",
@@ -135,7 +148,9 @@ const Command cli_commands[] = {
      "  --engine-memory MB  the hash tables of all the engines together, shared out equally, at\n"
      "                      least 1 MB each (default 16 per engine thread)\n"
      "  --tablebases DIR    endgame tables (hexchess tb gen) the engines probe: with few men left\n"
-     "                      their moves are perfect and the analysis gives the tables' mate\n\n"
+     "                      their moves are perfect, and the analysis and the hint give the\n"
+     "                      tables' verdict (\"tablebase: mate in N\"); a DIR that cannot be\n"
+     "                      opened stops the server at start\n\n"
      "Clients. These bound what slow or greedy clients can hold. A request body is at most 1 MiB:\n"
      "one announced as larger is answered 413 before it is read, one sent without a length\n"
      "(chunked) is cut off, its connection closed, as it grows past.\n\n"
@@ -154,7 +169,8 @@ const Command cli_commands[] = {
      "hexchess tb gen [-v V] [--dir DIR] [--threads N] ENDING...\n"
      "       hexchess tb probe [-v V] [--dir DIR] [--line] -p POSITION\n"
      "       hexchess tb stats [-v V] [--dir DIR] ENDING\n"
-     "       hexchess tb verify [-v V] [--dir DIR] [--threads N] ENDING...",
+     "       hexchess tb verify [-v V] [--dir DIR] [--threads N] ENDING...\n"
+     "       hexchess tb sample [-v V] [--dir DIR] [--count N] [--seed N] [--wdl VALUE] [--stm SIDE] ENDING",
      "Endgame tablebases: for every legal position of an ending, with either side to move, whether\n"
      "the side to move wins, draws or loses with best play and in how many plies. An ENDING names\n"
      "the kings and men with the variant's letters, White's first: KRK, KQKR, KBNK (Glinski and\n"
@@ -179,14 +195,25 @@ const Command cli_commands[] = {
      "          'ENDING wtm|btm win P% [stalemate-win P%] draw P% [stalemate-loss P%] loss P%\n"
      "          longest N POSITION', from White's side; N is the longest mate in plies and\n"
      "          POSITION one that needs it.\n"
-     "  verify  checks tables in DIR again against their moves.\n\n"
+     "  verify  checks tables in DIR again against their moves.\n"
+     "  sample  prints --count positions (default 1), one a line as 'position fen' reads them,\n"
+     "          drawn from the table of ENDING: each uniformly among the legal placements of the\n"
+     "          men with the value --wdl (win, stalemate-win, draw, stalemate-loss or loss, from\n"
+     "          the side to move; default any) and the side to move --stm (white or black; default\n"
+     "          either). Symmetric twins are distinct placements, each as likely as any other;\n"
+     "          draws are independent (a position may come twice). --seed N (default 0) fixes\n"
+     "          the draw: the same seed, count and table give the same lines on every machine. A name\n"
+     "          with the weaker side first (KKR) samples with the colours exchanged.\n\n"
      "Options:\n"
      "  --dir DIR      where tables are read and written (default: tablebases)\n"
-     "  --threads N    threads for generation and verification (default 2, at most 64)\n\n"
+     "  --threads N    threads for generation and verification (default 2, at most 64)\n"
+     "  --count N, --seed N, --wdl VALUE, --stm white|black\n"
+     "                 tb sample's (N at most 1000000; seed 0 to 1000000000)\n\n"
      "Examples:\n"
      "  hexchess tb gen -v glinski KQK KRK\n"
      "  hexchess tb probe -v glinski --line -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'\n"
-     "  hexchess tb stats -v glinski KRK\n",
+     "  hexchess tb stats -v glinski KRK\n"
+     "  hexchess tb sample -v glinski --count 10 --seed 1 --wdl win --stm white KQK\n",
      OPT_VARIANT | OPT_POSITION, 1, NO_LIMIT,
      "an ending is unknown, a table is missing or corrupt, a directory cannot be used or a table fails verification",
      true},

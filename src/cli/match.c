@@ -1,6 +1,7 @@
 /*
- * `hexchess match`: two UCI engines play each other from opening positions, both colours per
- * opening. Games are adjudicated by the library's rules (mate, stalemate with the variant's
+ * `hexchess match`: two UCI engines play each other from opening positions (random plies from
+ * the start, or the positions of a file), both colours per opening or, on request, each opening once
+ * with engine 1 to move. Games are adjudicated by the library's rules (mate, stalemate with the variant's
  * scoring, automatic draws), written to a game file, and summed up as a score, an Elo difference
  * with a 95% interval and, on request, an SPRT verdict.
  */
@@ -27,10 +28,23 @@
 #include "uciclient.h"
 #include "values.h"
 
-enum { MAX_CONCURRENCY = 64, MAX_OPENINGS = 1000, DEFAULT_MAX_PLIES = 600, ENGINE_START_MS = 10000 };
+enum {
+    MAX_CONCURRENCY = 64,
+    MAX_OPENINGS = 1000,
+    MAX_POSITIONS = 100000,
+    MAX_ENGINE_OPTIONS = 16,
+    DEFAULT_MAX_PLIES = 600,
+    ENGINE_START_MS = 10000
+};
 
 typedef struct {
     const char *engine_cmd[2];
+    /* Per engine: "NAME=VALUE" options set after UCI_Variant. */
+    const char *engine_option[2][MAX_ENGINE_OPTIONS];
+    int engine_option_nb[2];
+    const char *positions_path; /* the openings, one a line; NULL: random plies from the start */
+    bool once;                  /* each opening once, engine 1 to move (else both colours) */
+    bool games_given;
     const Variant *variant;
     int games;
     int base_ms, inc_ms, movetime_ms, depth, nodes;
@@ -58,6 +72,7 @@ typedef struct {
 typedef struct {
     const MatchConfig *cfg;
     char (*openings)[POSITION_TEXT_MAX];
+    Color *opening_stm; /* each opening's side to move */
     int opening_nb;
     mtx_t lock;
     int next_game;
@@ -69,7 +84,7 @@ typedef struct {
 } Match;
 
 /* Builds distinct openings by random legal plies from the start position (fixed seed). */
-static int make_openings(const MatchConfig *cfg, char (*out)[POSITION_TEXT_MAX], int want)
+static int make_openings(const MatchConfig *cfg, char (*out)[POSITION_TEXT_MAX], Color *stm, int want)
 {
     Position *p = malloc(sizeof *p);
     if (!p)
@@ -97,15 +112,102 @@ static int make_openings(const MatchConfig *cfg, char (*out)[POSITION_TEXT_MAX],
         bool seen = false;
         for (int i = 0; i < n && !seen; i++)
             seen = !strcmp(out[i], text);
-        if (!seen)
+        if (!seen) {
+            stm[n] = p->stm;
             strcpy(out[n++], text);
+        }
     }
     free(p);
     return n;
 }
 
-static bool start_engine(UciClient *c, const char *cmd, const MatchConfig *cfg)
+/* Can a game start from the position of this line? Else why not. */
+static bool opening_ok(const MatchConfig *cfg, Position *p, const char *line, size_t len, char *why, size_t size)
 {
+    if (len >= POSITION_TEXT_MAX) {
+        snprintf(why, size, "a line of more than %d bytes", POSITION_TEXT_MAX - 1);
+        return false;
+    }
+    if (!pos_from_text_castling(p, cfg->variant, line, cfg->castling, why, size))
+        return false;
+    Verdict verdict;
+    arbiter_judge(p, &verdict);
+    if (verdict.outcome == OUTCOME_NONE)
+        return true;
+    char reason[96];
+    verdict_reason_text(cfg->variant, &verdict, reason, (int)sizeof reason);
+    snprintf(why, size, "the game is already over (%s)", reason);
+    return false;
+}
+
+/* Reads the openings of --positions: one position a line; blank lines and lines starting with '#'
+ * are skipped. Each must be legal and not already over. Returns how many (with the arrays in
+ * m), or 0 with the error, naming the line, in err. */
+static int read_positions(const MatchConfig *cfg, Match *m, char *err, size_t size)
+{
+    char q[QUOTE_BUF_SIZE];
+    FILE *f = fopen(cfg->positions_path, "r");
+    if (!f) {
+        snprintf(err, size, "cannot read '%s': %s", quote(q, cfg->positions_path), strerror(errno));
+        return 0;
+    }
+    Position *p = malloc(sizeof *p);
+    char *line = NULL, why[256];
+    size_t cap = 0;
+    int n = 0, capacity = 0, number = 0;
+    bool ok = p != NULL;
+    if (!ok)
+        snprintf(err, size, "out of memory");
+    for (ssize_t len; ok && (len = getline(&line, &cap, f)) >= 0;) {
+        number++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' '))
+            line[--len] = 0;
+        if (len == 0 || line[0] == '#')
+            continue;
+        bool good = opening_ok(cfg, p, line, (size_t)len, why, sizeof why);
+        if (good && n == MAX_POSITIONS) {
+            snprintf(why, sizeof why, "more than %d positions", MAX_POSITIONS);
+            good = false;
+        }
+        if (!good) {
+            snprintf(err, size, "%s:%d: %s", quote(q, cfg->positions_path), number, why);
+            ok = false;
+            break;
+        }
+        if (n == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            void *texts = realloc(m->openings, sizeof *m->openings * (size_t)capacity);
+            if (texts)
+                m->openings = texts;
+            void *stm = realloc(m->opening_stm, sizeof *m->opening_stm * (size_t)capacity);
+            if (stm)
+                m->opening_stm = stm;
+            if (!texts || !stm) {
+                snprintf(err, size, "out of memory");
+                ok = false;
+                break;
+            }
+        }
+        strcpy(m->openings[n], line);
+        m->opening_stm[n++] = p->stm;
+    }
+    if (ok && ferror(f)) {
+        snprintf(err, size, "cannot read '%s': %s", quote(q, cfg->positions_path), strerror(errno));
+        ok = false;
+    }
+    if (ok && n == 0) {
+        snprintf(err, size, "'%s' holds no position", quote(q, cfg->positions_path));
+        ok = false;
+    }
+    fclose(f);
+    free(line);
+    free(p);
+    return ok ? n : 0;
+}
+
+static bool start_engine(UciClient *c, const MatchConfig *cfg, int engine)
+{
+    const char *cmd = cfg->engine_cmd[engine];
     char line[4096];
     if (!uci_client_start(c, cmd))
         return false;
@@ -116,6 +218,10 @@ static bool start_engine(UciClient *c, const char *cmd, const MatchConfig *cfg)
     }
     uci_client_send(c, "setoption name UCI_Variant value %s", cfg->variant->desc->name);
     uci_client_send(c, "setoption name CescacsCastling value %s", cfg->castling ? "true" : "false");
+    for (int i = 0; i < cfg->engine_option_nb[engine]; i++) {
+        const char *option = cfg->engine_option[engine][i], *eq = strchr(option, '=');
+        uci_client_send(c, "setoption name %.*s value %s", (int)(eq - option), option, eq + 1);
+    }
     return true;
 }
 
@@ -324,15 +430,16 @@ static int match_worker(void *arg)
     const MatchConfig *cfg = m->cfg;
     UciClient eng[2];
     const char *names[2] = {cfg->engine_cmd[0], cfg->engine_cmd[1]};
-    bool ok = start_engine(&eng[0], cfg->engine_cmd[0], cfg) && start_engine(&eng[1], cfg->engine_cmd[1], cfg);
+    bool ok = start_engine(&eng[0], cfg, 0) && start_engine(&eng[1], cfg, 1);
     for (;;) {
         mtx_lock(&m->lock);
         int game = m->stop || !ok ? cfg->games : m->next_game++;
         mtx_unlock(&m->lock);
         if (game >= cfg->games)
             break;
-        const char *opening = m->openings[(game / 2) % m->opening_nb];
-        play_game(m, eng, game + 1, opening, game % 2, names);
+        int per_opening = cfg->once ? 1 : 2, opening = (game / per_opening) % m->opening_nb;
+        int white_engine = cfg->once ? m->opening_stm[opening] != WHITE : game % 2;
+        play_game(m, eng, game + 1, m->openings[opening], white_engine, names);
     }
     uci_client_stop(&eng[0]);
     uci_client_stop(&eng[1]);
@@ -419,11 +526,13 @@ int cmd_match(const CliOptions *opts)
                        .castling = true,
                        .answer_ms = 60000};
     int engines = 0;
+    bool plies_given = false;
     char err[QUOTE_BUF_SIZE + 64], q[QUOTE_BUF_SIZE];
     for (int i = 0; i < opts->argc; i += 2) {
         const char *a = opts->argv[i];
         const char *v = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
-        if (!v && strcmp(a, "--no-castling"))
+        bool flag = !strcmp(a, "--no-castling") || !strcmp(a, "--once");
+        if (!v && !flag)
             return cli_usage_error("match", "option %s needs a value", quote(q, a));
         bool ok = true;
         int seed = 0;
@@ -432,13 +541,23 @@ int cmd_match(const CliOptions *opts)
             if (engines == 2)
                 return cli_usage_error("match", "--engine given more than twice");
             cfg.engine_cmd[engines++] = v;
-        } else if (!strcmp(a, "--games"))
+        } else if (!strcmp(a, "--option1") || !strcmp(a, "--option2")) {
+            int engine = a[8] - '1';
+            const char *eq = strchr(v, '=');
+            if (cfg.engine_option_nb[engine] == MAX_ENGINE_OPTIONS)
+                return cli_usage_error("match", "%s given more than %d times", a, MAX_ENGINE_OPTIONS);
+            cfg.engine_option[engine][cfg.engine_option_nb[engine]++] = v;
+            ok = eq && eq != v;
+            form = "NAME=VALUE";
+        } else if (!strcmp(a, "--games")) {
             ok = value_int(v, 1, 100000, &cfg.games, err, sizeof err);
-        else if (!strcmp(a, "--tc")) {
+            cfg.games_given = true;
+        } else if (!strcmp(a, "--positions")) {
+            cfg.positions_path = v;
+        } else if (!strcmp(a, "--tc")) {
             ok = parse_tc(v, &cfg);
             form = "BASE+INC seconds (BASE above 0, at most 86400; INC at most 3600)";
-        }
-        else if (!strcmp(a, "--movetime"))
+        } else if (!strcmp(a, "--movetime"))
             ok = value_movetime(v, &cfg.movetime_ms, err, sizeof err);
         else if (!strcmp(a, "--depth"))
             ok = value_int(v, 1, MAX_PLY - 1, &cfg.depth, err, sizeof err);
@@ -448,17 +567,19 @@ int cmd_match(const CliOptions *opts)
             ok = value_int(v, 1, 86400000, &cfg.answer_ms, err, sizeof err);
         else if (!strcmp(a, "--concurrency"))
             ok = value_int(v, 1, MAX_CONCURRENCY, &cfg.concurrency, err, sizeof err);
-        else if (!strcmp(a, "--opening-plies"))
+        else if (!strcmp(a, "--opening-plies")) {
             ok = value_int(v, 0, 20, &cfg.opening_plies, err, sizeof err);
-        else if (!strcmp(a, "--max-plies"))
+            plies_given = true;
+        } else if (!strcmp(a, "--max-plies"))
             ok = value_int(v, 10, MAX_SEARCHABLE_PLY, &cfg.max_plies, err, sizeof err);
         else if (!strcmp(a, "--seed")) {
             ok = value_int(v, 0, 1000000000, &seed, err, sizeof err);
             cfg.seed = (unsigned)seed;
         } else if (!strcmp(a, "--pgn"))
             cfg.pgn_path = v;
-        else if (!strcmp(a, "--no-castling")) {
-            cfg.castling = false;
+        else if (flag) {
+            cfg.castling = cfg.castling && strcmp(a, "--no-castling");
+            cfg.once = cfg.once || !strcmp(a, "--once");
             i--; /* takes no value */
         } else if (!strcmp(a, "--resign")) {
             char extra;
@@ -479,19 +600,34 @@ int cmd_match(const CliOptions *opts)
     }
     if (engines != 2)
         return cli_usage_error("match", "give two engines with --engine CMD --engine CMD");
+    if (plies_given && cfg.positions_path)
+        return cli_usage_error("match", "--positions and --opening-plies exclude each other");
     Match m = {0};
     m.cfg = &cfg;
-    m.openings = malloc(sizeof *m.openings * MAX_OPENINGS);
-    m.scores = malloc(sizeof *m.scores * (size_t)cfg.games);
-    const char *failure = !m.openings || !m.scores ? "out of memory" : NULL;
-    if (!failure) {
-        for (int i = 0; i < cfg.games; i++)
-            m.scores[i] = -1;
-        int want = (cfg.games + 1) / 2 < MAX_OPENINGS ? (cfg.games + 1) / 2 : MAX_OPENINGS;
-        m.opening_nb = make_openings(&cfg, m.openings, want);
-        if (m.opening_nb == 0)
+    int per_opening = cfg.once ? 1 : 2;
+    const char *failure = NULL;
+    char file_err[QUOTE_BUF_SIZE + 320]; /* the file's name, the line and its fault */
+    if (cfg.positions_path) {
+        m.opening_nb = read_positions(&cfg, &m, file_err, sizeof file_err);
+        failure = m.opening_nb ? NULL : file_err;
+        /* Every position, each as often as --once or both colours say, unless --games says otherwise. */
+        if (!cfg.games_given)
+            cfg.games = m.opening_nb * per_opening;
+    } else {
+        m.openings = malloc(sizeof *m.openings * MAX_OPENINGS);
+        m.opening_stm = malloc(sizeof *m.opening_stm * MAX_OPENINGS);
+        int want = (cfg.games + per_opening - 1) / per_opening;
+        want = want < MAX_OPENINGS ? want : MAX_OPENINGS;
+        if (!m.openings || !m.opening_stm)
+            failure = "out of memory";
+        else if ((m.opening_nb = make_openings(&cfg, m.openings, m.opening_stm, want)) == 0)
             failure = "could not build openings";
     }
+    m.scores = failure ? NULL : malloc(sizeof *m.scores * (size_t)cfg.games);
+    if (!failure && !m.scores)
+        failure = "out of memory";
+    for (int i = 0; !failure && i < cfg.games; i++)
+        m.scores[i] = -1;
     if (!failure && cfg.pgn_path && !(m.pgn = fopen(cfg.pgn_path, "w"))) {
         snprintf(err, sizeof err, "cannot write '%s': %s", quote(q, cfg.pgn_path), strerror(errno));
         failure = err;
@@ -499,6 +635,7 @@ int cmd_match(const CliOptions *opts)
     if (failure) {
         fprintf(stderr, "hexchess match: %s\n", failure);
         free(m.openings);
+        free(m.opening_stm);
         free(m.scores);
         return EXIT_REJECTED;
     }
@@ -514,6 +651,7 @@ int cmd_match(const CliOptions *opts)
     mtx_destroy(&m.lock);
     int rc = m.finished == cfg.games ? 0 : 1;
     free(m.openings);
+    free(m.opening_stm);
     free(m.scores);
     return rc;
 }

@@ -31,7 +31,7 @@ typedef struct {
     Verdict ended; /* an ending the players made (resignation, a claim...); OUTCOME_NONE else */
     Engine *engine_handle;
     const char *tb_dir; /* --tablebases: the engine's tables and the hint's; NULL for none */
-    TbSet *tb;
+    TbSet *tb;          /* of the variant played (a loaded game may change it); see tables() */
 } Play;
 
 /* Longer than any command, move or sensible file name: a longer line is refused whole. */
@@ -175,6 +175,18 @@ static void print_status(Play *pl)
     printf(".\n");
 }
 
+/* The tables of the variant played, read once for the engine and the hint; NULL without. */
+static TbSet *tables(Play *pl)
+{
+    if (pl->tb && tbset_variant(pl->tb) != pl->v) {
+        tbset_free(pl->tb);
+        pl->tb = NULL;
+    }
+    if (!pl->tb && pl->tb_dir)
+        pl->tb = tbset_new(pl->v, pl->tb_dir);
+    return pl->tb;
+}
+
 static Move engine_pick(Play *pl, bool quiet)
 {
     if (!pl->engine_handle) {
@@ -187,8 +199,7 @@ static Move engine_pick(Play *pl, bool quiet)
     char val[16], err[128];
     snprintf(val, sizeof val, "%d", pl->level);
     engine_set_option(pl->engine_handle, "Skill Level", val, err, sizeof err);
-    if (pl->tb_dir)
-        engine_set_tablebases(pl->engine_handle, pl->tb_dir, err, sizeof err);
+    engine_share_tablebases(pl->engine_handle, tables(pl));
     SearchLimits lim;
     search_limits_init(&lim);
     lim.movetime_ms = pl->movetime_ms;
@@ -420,12 +431,11 @@ static After do_time(Play *pl, const char *arg)
 static After do_hint(Play *pl, const char *arg)
 {
     (void)arg;
-    if (!pl->tb && pl->tb_dir)
-        pl->tb = tbset_new(pl->v, pl->tb_dir);
+    TbSet *tb = tables(pl);
     uint16_t value;
     char text[MOVETEXT_MAX], said[32];
     /* Where the tables hold the position their move is perfect, whatever the engine's level. */
-    Move m = pl->tb ? tb_best_move(pl->tb, pl->pos, &value) : MOVE_NONE;
+    Move m = tb ? tb_best_move(tb, pl->pos, &value) : MOVE_NONE;
     if (m != MOVE_NONE) {
         write_move(pl, m, text);
         tb_value_text(value, said, sizeof said);

@@ -11,15 +11,24 @@
 #include "../core/postext.h"
 #include "../core/quote.h"
 #include "../core/tbgen.h"
+#include "../core/tbsample.h"
 #include "cli.h"
 #include "values.h"
 
-enum { THREADS_MAX = 64, ENDINGS_MAX = 64 };
+enum { THREADS_MAX = 64, ENDINGS_MAX = 64, SAMPLE_MAX = 1000000, SEED_MAX = 1000000000 };
+
+/* The values --wdl names, by tb_wdl_name. */
+static const char *const WDL_NAMES[] = {"win", "stalemate-win", "draw", "stalemate-loss", "loss"};
+enum { WDL_ANY = -1, WDL_NB = sizeof WDL_NAMES / sizeof WDL_NAMES[0] };
 
 typedef struct {
     const char *dir;
     int threads;
     bool line; /* probe: print the best line to the end */
+    /* sample: how many positions, the generator's seed, the value (WDL_ANY or an index of
+     * WDL_NAMES) and the side to move (COLOR_NB: either) */
+    int count, seed, wdl, stm;
+    bool sampling; /* a sample option was given */
     const char *action;
     int argc;
     char **argv;
@@ -53,15 +62,40 @@ static int read_args(const CliOptions *o, TbArgs *a)
     memset(a, 0, sizeof *a);
     a->dir = "tablebases";
     a->threads = 2;
+    a->count = 1;
+    a->wdl = WDL_ANY;
+    a->stm = COLOR_NB;
     if (o->argc < 1)
-        return cli_usage_error("tb", "missing action: gen, probe, stats or verify");
+        return cli_usage_error("tb", "missing action: gen, probe, stats, verify or sample");
     a->action = o->argv[0];
     a->argv = o->argv;
     for (int i = 1; i < o->argc; i++) {
         const char *s = o->argv[i];
         bool dir = !strcmp(s, "--dir"), threads = !strcmp(s, "--threads");
+        bool count = !strcmp(s, "--count"), seed = !strcmp(s, "--seed"), wdl = !strcmp(s, "--wdl"),
+             stm = !strcmp(s, "--stm");
         if (!strcmp(s, "--line")) {
             a->line = true;
+        } else if (count || seed || wdl || stm) {
+            if (i + 1 >= o->argc)
+                return cli_usage_error("tb", "option %s needs a value", s);
+            const char *value = o->argv[++i];
+            a->sampling = true;
+            if (count && !value_int(value, 1, SAMPLE_MAX, &a->count, err, sizeof err))
+                return cli_usage_error("tb", "--count: %s", err);
+            if (seed && !value_int(value, 0, SEED_MAX, &a->seed, err, sizeof err))
+                return cli_usage_error("tb", "--seed: %s", err);
+            if (wdl) {
+                for (a->wdl = 0; a->wdl < WDL_NB && strcmp(value, WDL_NAMES[a->wdl]); a->wdl++)
+                    ;
+                if (a->wdl == WDL_NB)
+                    return cli_usage_error("tb", "--wdl: '%s' is not win, stalemate-win, draw, stalemate-loss or loss",
+                                           quote(q, value));
+            }
+            if (stm && strcmp(value, "white") && strcmp(value, "black"))
+                return cli_usage_error("tb", "--stm: '%s' is not white or black", quote(q, value));
+            if (stm)
+                a->stm = strcmp(value, "white") ? BLACK : WHITE;
         } else if (dir || threads) {
             if (i + 1 >= o->argc)
                 return cli_usage_error("tb", "option %s needs a value", s);
@@ -81,11 +115,12 @@ static int read_args(const CliOptions *o, TbArgs *a)
     return 0;
 }
 
-static bool parse_ending(const Variant *v, const char *text, TbEnding *e)
+/* *swapped (may be NULL): the name puts the weaker side first, as White. */
+static bool parse_ending(const Variant *v, const char *text, TbEnding *e, bool *swapped)
 {
     char err[256];
-    bool swapped;
-    if (tb_ending_parse(v, text, e, &swapped, err, sizeof err))
+    bool ignored;
+    if (tb_ending_parse(v, text, e, swapped ? swapped : &ignored, err, sizeof err))
         return true;
     fprintf(stderr, "hexchess tb: %s\n", err);
     return false;
@@ -168,7 +203,7 @@ static int tb_gen(const CliOptions *o, const TbArgs *a)
     }
     TbEnding endings[ENDINGS_MAX];
     for (int i = 0; i < a->argc && i < ENDINGS_MAX; i++)
-        if (!parse_ending(o->variant, a->argv[i], &endings[i]))
+        if (!parse_ending(o->variant, a->argv[i], &endings[i], NULL))
             return EXIT_REJECTED;
     TbSet *set = tbset_new(o->variant, a->dir);
     bool ok = set != NULL;
@@ -249,9 +284,7 @@ typedef struct {
     uint8_t longest_cells[TB_MAX_MEN];
 } Tally;
 
-/* Every placement of the men, each counted once (not once per symmetric twin): a number stands for
- * one placement of each king pair of its pair's orbit, as many as the symmetries over those that
- * fix the pair. */
+/* Every placement of the men, each counted once (not once per symmetric twin). */
 static void tally(const TbTable *t, Color stm, Tally *out)
 {
     const TbIndex *ix = &t->ix;
@@ -261,10 +294,7 @@ static void tally(const TbTable *t, Color stm, Tally *out)
         uint16_t v = t->val[stm][idx];
         if (v == TB_ILLEGAL)
             continue;
-        unsigned stab = ix->pair_stab[idx / ix->others], fixed = 0;
-        for (; stab; stab &= stab - 1)
-            fixed++;
-        uint64_t weight = (uint64_t)ix->sym_nb / fixed;
+        uint64_t weight = tb_index_placements(ix, idx);
         out->legal += weight;
         bool white_wins = tb_wins(v) == (stm == WHITE);
         int slot = v == TB_DRAW ? 2 : tb_is_mate(v) ? (white_wins ? 4 : 0) : (white_wins ? 3 : 1);
@@ -281,7 +311,7 @@ static int tb_stats(const CliOptions *o, const TbArgs *a)
     if (a->argc != 1)
         return cli_usage_error("tb", "stats takes one ENDING");
     TbEnding e;
-    if (!parse_ending(o->variant, a->argv[0], &e))
+    if (!parse_ending(o->variant, a->argv[0], &e, NULL))
         return EXIT_REJECTED;
     TbSet *set = tbset_new(o->variant, a->dir);
     const TbTable *t = load_table(set, a, &e);
@@ -319,6 +349,54 @@ static int tb_stats(const CliOptions *o, const TbArgs *a)
     return EXIT_OK;
 }
 
+/* Is the value one the sample is drawn from? ctx: the TbArgs. */
+static bool wanted(uint16_t v, const void *ctx)
+{
+    const TbArgs *a = ctx;
+    return a->wdl == WDL_ANY || !strcmp(tb_wdl_name(v), WDL_NAMES[a->wdl]);
+}
+
+/* Prints --count positions drawn from the table (tb_sample). */
+static int tb_sample_cmd(const CliOptions *o, const TbArgs *a)
+{
+    if (a->argc != 1)
+        return cli_usage_error("tb", "sample takes one ENDING");
+    TbEnding e;
+    bool swapped;
+    if (!parse_ending(o->variant, a->argv[0], &e, &swapped))
+        return EXIT_REJECTED;
+    TbSet *set = tbset_new(o->variant, a->dir);
+    const TbTable *t = load_table(set, a, &e);
+    TbPlacement *drawn = malloc(sizeof *drawn * (size_t)a->count);
+    Position *p = malloc(sizeof *p);
+    int rc = t && drawn && p ? EXIT_OK : EXIT_REJECTED;
+    /* The table's side to move is the other one when the name exchanged the colours. */
+    bool side[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
+        side[c] = a->stm == COLOR_NB || c == (swapped ? !a->stm : a->stm);
+    uint64_t eligible = rc == EXIT_OK ? tb_sample(t, side, wanted, a, (uint64_t)a->seed, a->count, drawn) : 0;
+    if (t && (rc != EXIT_OK || eligible == UINT64_MAX)) {
+        fprintf(stderr, "hexchess tb: out of memory\n");
+        rc = EXIT_REJECTED;
+    } else if (rc == EXIT_OK && eligible == 0) {
+        fprintf(stderr, "hexchess tb: no legal position of %s has that value and side to move\n", e.name);
+        rc = EXIT_REJECTED;
+    }
+    for (int i = 0; i < a->count && rc == EXIT_OK; i++) {
+        pos_clear(p, o->variant);
+        for (int m = 0; m < e.men; m++)
+            pos_put(p, make_piece(swapped ? !e.colour[m] : e.colour[m], e.type[m]), drawn[i].cells[m]);
+        p->stm = swapped ? !drawn[i].stm : drawn[i].stm;
+        char text[POSITION_TEXT_MAX];
+        pos_to_text(p, text, sizeof text);
+        printf("%s\n", text);
+    }
+    tbset_free(set);
+    free(drawn);
+    free(p);
+    return rc;
+}
+
 /* Checks a table on disk again, value by value, with the tables of its sub-endings. */
 static int tb_verify_cmd(const CliOptions *o, const TbArgs *a)
 {
@@ -328,7 +406,7 @@ static int tb_verify_cmd(const CliOptions *o, const TbArgs *a)
     int rc = set ? EXIT_OK : EXIT_REJECTED;
     for (int i = 0; i < a->argc && rc == EXIT_OK; i++) {
         TbEnding e;
-        const TbTable *t = parse_ending(o->variant, a->argv[i], &e) ? load_table(set, a, &e) : NULL;
+        const TbTable *t = parse_ending(o->variant, a->argv[i], &e, NULL) ? load_table(set, a, &e) : NULL;
         if (!t) {
             rc = EXIT_REJECTED;
             break;
@@ -354,6 +432,8 @@ int cmd_tb(const CliOptions *o)
     int rc = read_args(o, &a);
     if (rc)
         return rc;
+    if (a.sampling && strcmp(a.action, "sample"))
+        return cli_usage_error("tb", "--count, --seed, --wdl and --stm are options of tb sample");
     if (!strcmp(a.action, "gen"))
         return tb_gen(o, &a);
     if (!strcmp(a.action, "probe"))
@@ -362,6 +442,8 @@ int cmd_tb(const CliOptions *o)
         return tb_stats(o, &a);
     if (!strcmp(a.action, "verify"))
         return tb_verify_cmd(o, &a);
+    if (!strcmp(a.action, "sample"))
+        return tb_sample_cmd(o, &a);
     char q[QUOTE_BUF_SIZE];
-    return cli_usage_error("tb", "unknown action '%s' (gen, probe, stats or verify)", quote(q, a.action));
+    return cli_usage_error("tb", "unknown action '%s' (gen, probe, stats, verify or sample)", quote(q, a.action));
 }

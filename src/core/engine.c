@@ -95,7 +95,7 @@ void engine_free(Engine *e)
     if (!e)
         return;
     tt_free(&e->tt);
-    tbset_free(e->tb);
+    tbset_free(e->own_tb);
     free(e->workers);
     free(e);
 }
@@ -107,19 +107,26 @@ bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size)
         return false;
     }
     if (strcmp(dir, e->tb_dir)) { /* the same directory keeps the tables already read */
-        tbset_free(e->tb);
-        e->tb = NULL;
+        tbset_free(e->own_tb);
+        e->own_tb = e->tb = NULL;
         snprintf(e->tb_dir, sizeof e->tb_dir, "%s", dir);
     }
     return true;
 }
 
+void engine_share_tablebases(Engine *e, TbSet *set) { e->shared_tb = set; }
+
 void tablebases_for(Engine *e, const Variant *v)
 {
-    if (e->tb && tbset_variant(e->tb) == v)
+    if (e->shared_tb && tbset_variant(e->shared_tb) == v) {
+        e->tb = e->shared_tb;
         return;
-    tbset_free(e->tb);
-    e->tb = e->tb_dir[0] ? tbset_new(v, e->tb_dir) : NULL;
+    }
+    if (!e->own_tb || tbset_variant(e->own_tb) != v) {
+        tbset_free(e->own_tb);
+        e->own_tb = e->tb_dir[0] ? tbset_new(v, e->tb_dir) : NULL;
+    }
+    e->tb = e->own_tb;
 }
 
 void engine_new_game(Engine *e)

@@ -94,13 +94,9 @@ void eval_rebuild(EvalTables *t)
     int radius = g->side - 1;
     for (int type = 0; type < PIECE_TYPE_NB; type++)
         t->value[type] = w[EP_VALUE_FIRST + type];
-    memset(t->king_zone, 0, sizeof t->king_zone);
     for (int k = 0; k < g->cell_count; k++)
-        for (int s = 0; s < g->cell_count; s++) {
+        for (int s = 0; s < g->cell_count; s++)
             t->king_distance[k][s] = (uint8_t)hex_distance(g, k, s);
-            if (t->king_distance[k][s] <= KING_ZONE_RADIUS)
-                t->king_zone[k][s / 64] |= 1ull << (s % 64);
-        }
     lone_king_room(t, g);
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
@@ -261,11 +257,10 @@ static int pawns_white_minus_black(const Position *p, const EvalTables *t, PawnC
 static int side_pieces(const Position *p, const EvalTables *t, Color c)
 {
     int score = 0;
-    for (int i = 0; i < p->men_count[c]; i++) {
-        int s = p->men[c][i];
+    for (int i = 0; i < p->piece_nb[c]; i++) {
+        int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
-        if (type != PAWN)
-            score += t->value[type] + t->pst[c][type][s];
+        score += t->value[type] + t->pst[c][type][s];
     }
     if (p->count[c][BISHOP] >= 3)
         score += t->w[EP_ALL_BISHOPS];
@@ -279,12 +274,10 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
     int their_king = p->king[!c];
-    for (int i = 0; i < p->men_count[c]; i++) {
-        int s = p->men[c][i];
+    for (int i = 0; i < p->piece_nb[c]; i++) {
+        int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
         int atoms = v->atoms[type];
-        if (atoms & ATOM_PAWN)
-            continue;
         if (atoms & ATOM_ORTH)
             mobility += slider_mobility(p, s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)
@@ -294,7 +287,7 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
                 Piece target = p->board[g->leaps[s][k]];
                 mobility += !target || piece_color(target) != c;
             }
-        if (type != KING && their_king != NO_CELL && t->king_zone[their_king][s / 64] >> (s % 64) & 1)
+        if (type != KING && their_king != NO_CELL && t->king_distance[their_king][s] <= KING_ZONE_RADIUS)
             near_enemy_king++;
     }
     int k = p->king[c];

@@ -37,8 +37,6 @@ typedef struct {
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
     int16_t passed_pawn_bonus[COLOR_NB][MAX_CELLS];
-    /* Per king hex, a bit set of the hexes within KING_ZONE_RADIUS steps of it. */
-    uint64_t king_zone[MAX_CELLS][(MAX_CELLS + 63) / 64];
     /* Mop-up against a bare king: per hex, how much the lone king standing there is worth to
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];

@@ -27,7 +27,8 @@ static void find_shields(const Position *p, MoveFilter *ctx)
     for (int d = 0; d < DIR_NB; d++) {
         int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
         int own = NO_CELL;
-        for (int t = g->step[d][k]; t != NO_CELL; t = g->step[d][t]) {
+        for (const uint8_t *ray = g->rays[k][d]; *ray != NO_CELL; ray++) {
+            int t = *ray;
             Piece pc = p->board[t];
             if (!pc)
                 continue;
@@ -75,18 +76,21 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
         pos_unmake(p);
         return attacked;
     }
-    /* The mover's list entry moves too: pos_attacked looks from the men (the man taken stays in
-     * its side's list, but the board no longer shows it there). */
+    /* A piece's list entry moves too: pos_attacked looks from the pieces (the man taken stays in
+     * its side's list, but the board no longer shows it there); pawns it finds on the board. */
     int from = move_from(m), to = move_to(m);
     Piece moving = p->board[from], taken = p->board[to];
     Color mover = piece_color(moving);
-    int index = p->man_index[from];
+    bool listed = piece_type(moving) != PAWN;
+    int index = listed ? p->piece_index[from] : 0;
     int k = from == p->king[king_side] ? to : p->king[king_side];
     p->board[to] = moving;
     p->board[from] = EMPTY;
-    p->men[mover][index] = (uint8_t)to;
+    if (listed)
+        p->pieces[mover][index] = (uint8_t)to;
     bool attacked = k != NO_CELL && pos_attacked(p, k, by);
-    p->men[mover][index] = (uint8_t)from;
+    if (listed)
+        p->pieces[mover][index] = (uint8_t)from;
     p->board[from] = moving;
     p->board[to] = taken;
     return attacked;
@@ -121,18 +125,24 @@ bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
     return king_safe_after(p, m, ctx->us);
 }
 
-static void add_pawn_move(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
+static void add_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
 {
-    if (!p->v->promotion_zone[us][to]) {
-        add(ml, move_make(from, to, NO_TYPE, kind, 0));
-        return;
-    }
     PieceType choices[PIECE_TYPE_NB];
     int n = pos_promotion_choices(p, us, to, choices);
     if (n == 0) /* no piece to regain: the pawn waits on the promotion hex */
         add(ml, move_make(from, to, NO_TYPE, kind, 0));
     for (int i = 0; i < n; i++)
         add(ml, move_make(from, to, choices[i], kind, 0));
+}
+
+/* Inline: most pawn moves land outside the promotion zone, and a call per move costs as much as
+ * the move itself. */
+static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
+{
+    if (p->v->promotion_zone[us][to])
+        add_promotions(p, us, ml, from, to, kind);
+    else
+        add(ml, move_make(from, to, NO_TYPE, kind, 0));
 }
 
 static void gen_pawn(const Position *p, Color us, int s, MoveList *ml)
@@ -353,14 +363,6 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     ctx->them = (Color)!p->stm;
     ctx->in_check = in_check;
     find_shields(p, ctx);
-}
-
-bool move_is_noisy(const Position *p, Move m)
-{
-    MoveKind kind = move_kind(m);
-    if (kind == MK_CASTLE)
-        return false;
-    return move_promo(m) != NO_TYPE || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || p->board[move_to(m)];
 }
 
 void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter)

@@ -23,8 +23,14 @@ bool move_gives_check(Position *p, Move m);
 void gen_legal(Position *p, MoveList *out);
 /* The legal captures and promotions (the quiescence search's moves). */
 void gen_legal_noisy(Position *p, MoveList *out);
-/* Does the move take a man or promote? */
-bool move_is_noisy(const Position *p, Move m);
+/* Does the move take a man or promote? (Inline: move ordering asks it of every move.) */
+static inline bool move_is_noisy(const Position *p, Move m)
+{
+    MoveKind kind = move_kind(m);
+    if (kind == MK_CASTLE)
+        return false;
+    return move_promo(m) != NO_TYPE || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || p->board[move_to(m)];
+}
 /* How many legal moves there are (the same rules as gen_legal, counted without storing). */
 int count_legal(Position *p);
 /* Is m one of the legal moves? */

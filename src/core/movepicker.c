@@ -42,37 +42,87 @@ static int countermove_index(const Position *p)
 void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
+    /* Read once into locals: a store to scores could alias any of them, forcing a reload per move. */
     Move countermove = w->countermoves[countermove_index(p)];
-    for (int i = 0; i < ml->count; i++) {
+    Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
+    Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
+    const int16_t(*history)[MAX_CELLS] = w->history[p->stm];
+    const int *value = w->eval->value;
+    int count = ml->count;
+    for (int i = 0; i < count; i++) {
         Move m = ml->moves[i];
         if (m == tt_move) {
             scores[i] = ORDER_TT;
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
-            int promo = move_promo(m) ? w->eval->value[move_promo(m)] : 0;
+            int promo = move_promo(m) ? value[move_promo(m)] : 0;
             scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
-        } else if (ply < MAX_PLY && (m == w->killers[ply][0] || m == w->killers[ply][1])) {
-            scores[i] = ORDER_KILLER + 2 * (m == w->killers[ply][0]);
+        } else if (m == killer0 || m == killer1) {
+            scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
             scores[i] = ORDER_KILLER - 1;
         } else {
-            scores[i] = w->history[p->stm][move_from(m)][move_to(m)];
+            scores[i] = history[move_from(m)][move_to(m)];
         }
     }
 }
 
-/* Sorts moves [from, count) by score, best first, keeping the order of equals. */
+/* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
+enum { SORT_RUN = 8 };
+
+/* A move's sort key: its score above, then its place in the list reversed, so that keys are unique,
+ * larger is better and equal scores keep their order (the one order a stable sort gives). */
+static uint64_t sort_key(int score, int place)
+{
+    return (uint64_t)((uint32_t)score ^ 0x80000000u) << 32 | (uint32_t)(MAX_MOVES - place);
+}
+
+static void insertion_sort(uint64_t *keys, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint64_t k = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] < k; j--)
+            keys[j] = keys[j - 1];
+        keys[j] = k;
+    }
+}
+
+/*
+ * Sorts moves [from, count) by score, best first, keeping the order of equals. Insertion alone
+ * costs quadratic time on the hundred or so quiet moves of a C'escacs node: sorted runs of keys
+ * are merged bottom up instead, then the moves are put in the keys' order.
+ */
 static void sort_rest(MoveList *ml, int *scores, int from)
 {
-    for (int i = from + 1; i < ml->count; i++) {
-        Move m = ml->moves[i];
-        int s = scores[i], j = i;
-        for (; j > from && scores[j - 1] < s; j--) {
-            ml->moves[j] = ml->moves[j - 1];
-            scores[j] = scores[j - 1];
+    int n = ml->count - from;
+    Move *moves = ml->moves + from, original[MAX_MOVES];
+    uint64_t keys[MAX_MOVES], spare[MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        original[i] = moves[i];
+        keys[i] = sort_key(scores[from + i], i);
+    }
+    for (int run = 0; run < n; run += SORT_RUN)
+        insertion_sort(keys + run, n - run < SORT_RUN ? n - run : SORT_RUN);
+    uint64_t *src = keys, *dst = spare;
+    for (int width = SORT_RUN; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int a = lo, b = mid, k = lo;
+            while (a < mid && b < hi)
+                dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            while (a < mid)
+                dst[k++] = src[a++];
+            while (b < hi)
+                dst[k++] = src[b++];
         }
-        ml->moves[j] = m;
-        scores[j] = s;
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    for (int i = 0; i < n; i++) {
+        moves[i] = original[MAX_MOVES - (uint32_t)src[i]];
+        scores[from + i] = (int)((int64_t)(src[i] >> 32) - INT64_C(0x80000000));
     }
 }
 
@@ -88,12 +138,14 @@ Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *
     if (start >= *sorted_from)
         return ml->moves[start];
     for (;;) {
-        int best = start;
-        for (int i = start + 1; i < ml->count; i++)
-            if (scores[i] > scores[best])
+        /* Locals: scores could alias ml->count, which would be read again at every step. */
+        int best = start, s = scores[start], count = ml->count;
+        for (int i = start + 1; i < count; i++)
+            if (scores[i] > s) {
                 best = i;
+                s = scores[i];
+            }
         Move m = ml->moves[best];
-        int s = scores[best];
         ml->moves[best] = ml->moves[start];
         scores[best] = scores[start];
         ml->moves[start] = m;

@@ -13,6 +13,7 @@ void pos_clear(Position *p, const Variant *v)
     p->castling_allowed = v->desc->castling;
     p->fullmove = 1;
     memset(p->man_index, 0xff, sizeof p->man_index);
+    memset(p->piece_index, 0xff, sizeof p->piece_index);
 }
 
 void pos_put(Position *p, Piece pc, int cell)
@@ -23,6 +24,10 @@ void pos_put(Position *p, Piece pc, int cell)
     p->man_index[cell] = p->men_count[c];
     p->men[c][p->men_count[c]++] = (uint8_t)cell;
     p->count[c][t]++;
+    if (t != PAWN) {
+        p->piece_index[cell] = p->piece_nb[c];
+        p->pieces[c][p->piece_nb[c]++] = (uint8_t)cell;
+    }
     if (t == BISHOP)
         p->bishops_on[c][p->v->geo.colour[cell]]++;
     if (t == KING)
@@ -44,6 +49,13 @@ void pos_remove(Position *p, int cell)
     p->man_index[cell] = 0xff;
     p->board[cell] = EMPTY;
     p->count[c][t]--;
+    if (t != PAWN) {
+        int j = p->piece_index[cell];
+        int last_piece = p->pieces[c][--p->piece_nb[c]];
+        p->pieces[c][j] = (uint8_t)last_piece;
+        p->piece_index[last_piece] = (uint8_t)j;
+        p->piece_index[cell] = 0xff;
+    }
     if (t == BISHOP)
         p->bishops_on[c][p->v->geo.colour[cell]]--;
     if (t == KING && p->king[c] == cell)
@@ -64,6 +76,12 @@ static void move_man(Position *p, int from, int to)
     p->man_index[from] = 0xff;
     p->board[to] = pc;
     p->board[from] = EMPTY;
+    if (t != PAWN) {
+        int j = p->piece_index[from];
+        p->pieces[c][j] = (uint8_t)to;
+        p->piece_index[to] = (uint8_t)j;
+        p->piece_index[from] = 0xff;
+    }
     if (t == BISHOP) {
         p->bishops_on[c][p->v->geo.colour[from]]--;
         p->bishops_on[c][p->v->geo.colour[to]]++;
@@ -190,18 +208,27 @@ static bool king_leaps(const Position *p, Color by)
 }
 
 /*
- * The same question asked from the attackers' side: most men stand neither in line with the hex
- * nor a leap from it, which the geometry tells at one look, so only a few need a closer one. It
+ * The same question asked from the attackers' side: a pawn can take only from two hexes, which the
+ * board answers; most pieces stand neither in line with the hex nor a leap from it, which the
+ * geometry tells at one look, so only a few need a closer one. It
  * must agree with collect_attackers (a test compares them on every data position and hex).
  */
 bool pos_attacked(const Position *p, int cell, Color by)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
+    if (p->count[by][PAWN]) {
+        Piece pawn = make_piece(by, PAWN);
+        for (int i = 0; i < 2; i++) {
+            int s = g->step[v->capture_dirs[by][i] ^ 1][cell];
+            if (s != NO_CELL && p->board[s] == pawn)
+                return true;
+        }
+    }
     const uint8_t *reach = g->reach[cell];
     bool leaping_king = king_leaps(p, by);
-    for (int i = 0; i < p->men_count[by]; i++) {
-        int s = p->men[by][i];
+    for (int i = 0; i < p->piece_nb[by]; i++) {
+        int s = p->pieces[by][i];
         Piece pc = p->board[s];
         int r = reach[s];
         if (!r || !pc || piece_color(pc) != by) /* a man taken on a board tried without its list */

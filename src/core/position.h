@@ -30,6 +30,11 @@ typedef struct Position {
     uint8_t men[COLOR_NB][MAX_PIECES_PER_SIDE];
     uint8_t men_count[COLOR_NB];
     uint8_t man_index[MAX_CELLS];
+    /* The same men less the pawns, in no set order: a pawn attacks from one of two hexes, which a
+     * look at the board settles, so attack tests and the evaluation walk the pieces alone. */
+    uint8_t pieces[COLOR_NB][MAX_PIECES_PER_SIDE];
+    uint8_t piece_nb[COLOR_NB];
+    uint8_t piece_index[MAX_CELLS];
     Color stm;
     uint8_t rights;          /* RIGHT_* bits, White's in bits 0-2, Black's in bits 3-5 */
     bool castling_allowed;   /* the "no castling" game option clears this */

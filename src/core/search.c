@@ -592,20 +592,26 @@ static Move weakened_choice(Engine *e, int lines)
 
 Move engine_search(Engine *e, Position *root, const SearchLimits *limits, SearchInfoFn cb, void *ctx)
 {
+    /* The root's table is read before the clock starts: the first time an ending comes up, reading
+     * its table from disk can take most of a short move time, and a search left with none of it
+     * answers with a depth-1 guess where the tables know the mate. */
+    const Variant *v = root->v;
+    tablebases_for(e, v);
+    uint16_t tb_value;
+    if (e->tb)
+        tb_probe(e->tb, root, &tb_value);
     time_start(&e->time);
     e->limits = *limits;
     if (!e->armed)
         atomic_store(&e->stop, false);
     e->armed = false;
     memset(e->lines, 0, sizeof e->lines);
-    const Variant *v = root->v;
     int slot = v == e->eval_variant[0] ? 0 : v == e->eval_variant[1] ? 1 : -1;
     if (slot < 0) {
         slot = e->eval_variant[0] ? 1 : 0;
         eval_build(&e->eval[slot], v);
         e->eval_variant[slot] = v;
     }
-    tablebases_for(e, v);
     MoveList legal;
     gen_legal(root, &legal);
     if (legal.count == 0)

@@ -10,6 +10,8 @@
 
 #include "position.h"
 
+struct TbSet; /* tbprobe.h */
+
 enum { MAX_PLY = 128, MAX_MULTIPV = 16 };
 /* The longest game a search may start from: the position's history (MAX_GAME_PLY) keeps room
  * for the search's own plies. Every front end stops a game here. */
@@ -76,6 +78,10 @@ extern const EngineOption engine_options[];
 /* Endgame tablebases read from dir (hexchess tb gen makes them) as they are needed, probed at
  * every node with few enough men; "" turns them off. False (with err) when the name is too long. */
 bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size);
+/* Tables the caller owns and shares (a server's one set per variant, each table read once): the
+ * engine probes set in searches of its variant instead of its own tables, until it is called
+ * again (NULL: its own again). set must outlive the engine's use of it. */
+void engine_share_tablebases(Engine *e, struct TbSet *set);
 
 /* Forget everything learned (transposition table, histories). */
 void engine_new_game(Engine *e);

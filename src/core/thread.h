@@ -55,9 +55,11 @@ struct Engine {
     TimePlan time;
     uint64_t rng;
     SearchInfo lines[MAX_MULTIPV];
-    uint8_t lmr[64][64]; /* late-move reductions: log(depth) * log(move number) / 2.2 */
-    char tb_dir[1024];   /* TablebasePath; "" for none */
-    struct TbSet *tb;    /* its tables of the variant last searched, read as they are needed */
+    uint8_t lmr[64][64];     /* late-move reductions: log(depth) * log(move number) / 2.2 */
+    char tb_dir[1024];       /* TablebasePath; "" for none */
+    struct TbSet *own_tb;    /* read from tb_dir for the variant last searched, as needed */
+    struct TbSet *shared_tb; /* engine_share_tablebases' */
+    struct TbSet *tb;        /* the tables this search probes: one of those two, or NULL */
 };
 
 /* n fresh workers in place of the old ones (which must be idle); false when out of memory. */
@@ -72,7 +74,8 @@ void threads_prepare(Engine *e, const Position *root, const EvalTables *eval);
  * included, for threads_join. */
 int threads_start_helpers(Engine *e, thrd_start_t fn);
 void threads_join_helpers(Engine *e, int started);
-/* Points e->tb at the tables of v (none without a TablebasePath), anew when the variant changes. */
+/* Points e->tb at the tables of v: the shared set when it is v's, else the engine's own, read
+ * anew when the variant changes (none without a TablebasePath). */
 void tablebases_for(Engine *e, const Variant *v);
 
 #endif

@@ -1,5 +1,6 @@
 #include "variant.h"
 #include "quote.h"
+#include "random.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -356,14 +357,6 @@ static void build_castles(Variant *v)
                 b->path[j][p] = (uint8_t)geometry_mirror(g, out[i].path[j][p]);
         }
     }
-}
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 static void build_zobrist(Variant *v)

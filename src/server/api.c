@@ -9,6 +9,7 @@
 #include "../core/movegen.h"
 #include "../core/quote.h"
 #include "../core/strbuf.h"
+#include "../core/uimove.h"
 #include "gamefeed.h"
 #include "jsonbody.h"
 #include "seats.h"
@@ -143,51 +144,27 @@ static cJSON *cells_json(const int *cells, int n)
 
 static void add_legal_moves(cJSON *o, ServerGame *g)
 {
-    Position *p = g->pos;
-    const Variant *v = g->v;
     cJSON *arr = cJSON_AddArrayToObject(o, "legal");
     if (sgame_over(g))
         return;
     MoveList ml;
-    gen_legal(p, &ml);
+    gen_legal(g->pos, &ml);
     for (int i = 0; i < ml.count; i++) {
-        Move m = ml.moves[i];
-        char text[MOVE_TEXT_MAX];
-        move_to_text(p, m, text);
+        UiMove u;
+        ui_move_describe(g->pos, ml.moves[i], &u);
         cJSON *mv = cJSON_CreateObject();
-        cJSON_AddStringToObject(mv, "text", text);
-        cJSON_AddNumberToObject(mv, "from", move_from(m));
-        cJSON_AddNumberToObject(mv, "to", move_to(m));
-        if (move_promo(m) != NO_TYPE) {
-            char l[2] = {variant_piece_letter(v, move_promo(m)), 0};
-            cJSON_AddStringToObject(mv, "promo", l);
-        } else if (piece_type(p->board[move_from(m)]) == PAWN && v->promotion_zone[p->stm][move_to(m)]) {
-            cJSON_AddStringToObject(mv, "promo", "&");
-        }
-        switch (move_kind(m)) {
-        case MK_CASTLE: {
-            cJSON_AddStringToObject(mv, "kind", "castle");
-            const Castle *c = &v->castles[p->stm][move_castle(m)];
-            cJSON *rooks = cJSON_AddArrayToObject(mv, "rooks");
-            for (int r = 0; r < c->rook_count; r++) {
-                int pair[2] = {v->rook_start[p->stm][c->rook_which[r]], c->rook_to[r]};
-                cJSON_AddItemToArray(rooks, cells_json(pair, 2));
-            }
-            break;
-        }
-        case MK_EN_PASSANT:
-            cJSON_AddStringToObject(mv, "kind", "en-passant");
-            cJSON_AddNumberToObject(mv, "captured", p->ep_victim);
-            break;
-        case MK_SCORNFUL:
-            cJSON_AddStringToObject(mv, "kind", "scornful");
-            break;
-        case MK_PROMOTE_HERE:
-            cJSON_AddStringToObject(mv, "kind", "promote-here");
-            break;
-        default:
-            break;
-        }
+        cJSON_AddStringToObject(mv, "text", u.text);
+        cJSON_AddNumberToObject(mv, "from", u.from);
+        cJSON_AddNumberToObject(mv, "to", u.to);
+        if (u.promo[0])
+            cJSON_AddStringToObject(mv, "promo", u.promo);
+        if (u.kind)
+            cJSON_AddStringToObject(mv, "kind", u.kind);
+        cJSON *rooks = u.rook_count ? cJSON_AddArrayToObject(mv, "rooks") : NULL;
+        for (int r = 0; r < u.rook_count; r++)
+            cJSON_AddItemToArray(rooks, cells_json(u.rooks[r], 2));
+        if (u.captured != NO_CELL)
+            cJSON_AddNumberToObject(mv, "captured", u.captured);
         cJSON_AddItemToArray(arr, mv);
     }
 }

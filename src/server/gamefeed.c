@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "../core/tbprobe.h"
+
 static const char *const SIDE_NAMES[] = {"white", "black"};
 
 cJSON *feed_side_json(int side)
@@ -33,6 +35,31 @@ cJSON *feed_time_control_json(const ServerGame *g)
     return o;
 }
 
+/* The move as the members `best`, `best_display` and, for a move, `best_from` and `best_to`. */
+static void add_shown_move(cJSON *o, const ShownMove *m)
+{
+    cJSON_AddStringToObject(o, "best", m->text);
+    cJSON_AddStringToObject(o, "best_display", m->display);
+    if (m->text[0]) {
+        cJSON_AddNumberToObject(o, "best_from", m->from);
+        cJSON_AddNumberToObject(o, "best_to", m->to);
+    }
+}
+
+/* The tables' verdict: `wdl` and `dtm` (plies) as `hexchess tb probe` prints them, `text` as
+ * `play`'s hint says it ("mate in 5"), and their best move. */
+static cJSON *tablebase_json(const Analysis *a)
+{
+    char text[32];
+    tb_value_text(a->tb_value, text, sizeof text);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "wdl", tb_wdl_name(a->tb_value));
+    cJSON_AddNumberToObject(o, "dtm", tb_distance(a->tb_value));
+    cJSON_AddStringToObject(o, "text", text);
+    add_shown_move(o, &a->tb_best);
+    return o;
+}
+
 cJSON *feed_analysis_json(const ServerGame *g)
 {
     const Analysis *a = &g->analysis;
@@ -52,12 +79,10 @@ cJSON *feed_analysis_json(const ServerGame *g)
     cJSON_AddNumberToObject(o, "time_ms", a->time_ms);
     cJSON_AddStringToObject(o, "pv", a->pv);
     cJSON_AddStringToObject(o, "pv_display", a->pv_display);
-    cJSON_AddStringToObject(o, "best", a->best);
-    cJSON_AddStringToObject(o, "best_display", a->best_display);
-    if (a->best[0]) {
-        cJSON_AddNumberToObject(o, "best_from", a->best_from);
-        cJSON_AddNumberToObject(o, "best_to", a->best_to);
-    }
+    add_shown_move(o, &a->best);
+    /* Only where the tables hold the position: without them the answer is as it always was. */
+    if (a->tb_value != TB_ILLEGAL)
+        cJSON_AddItemToObject(o, "tablebase", tablebase_json(a));
     return o;
 }
 

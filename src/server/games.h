@@ -54,6 +54,13 @@ typedef struct {
 
 enum { PV_TEXT_MAX = 400 };
 
+/* A move as an analysis shows it: bare, for programs, and in the game's notation, for people. */
+typedef struct {
+    char text[MOVE_TEXT_MAX]; /* "" for none */
+    char display[MOVETEXT_MAX];
+    uint8_t from, to;
+} ShownMove;
+
 typedef struct {
     unsigned serial; /* which request this is */
     bool requested;  /* a search was asked for and has not finished */
@@ -68,9 +75,11 @@ typedef struct {
     int movetime_ms;
     char pv[PV_TEXT_MAX];         /* bare notation, as `legal` writes moves */
     char pv_display[PV_TEXT_MAX]; /* the game's notation with check marks, as the move list */
-    char best[MOVE_TEXT_MAX];
-    char best_display[MOVETEXT_MAX];
-    uint8_t best_from, best_to;
+    ShownMove best;
+    /* The endgame tables' verdict (serve --tablebases) from the side to move: a tbfile.h value,
+     * TB_ILLEGAL (0) when they do not hold the position, and their best move. */
+    uint16_t tb_value;
+    ShownMove tb_best;
 } Analysis;
 
 struct ServerGame {

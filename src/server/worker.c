@@ -1,11 +1,15 @@
 #include "worker.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/movegen.h"
+#include "../core/quote.h"
 #include "../core/search.h"
+#include "../core/tbprobe.h"
 
 /* The engine accepts a draw when it sees itself this far behind (centipawns). */
 enum { DRAW_ACCEPT_BELOW = -150, DRAW_THINK_MS = 300 };
@@ -40,8 +44,10 @@ typedef struct {
     /* the job being run */
     Worker *w;
     Job job;
-    unsigned serial; /* of the analysis being run */
-    int last_score;  /* side to move's view */
+    unsigned serial;   /* of the analysis being run */
+    int last_score;    /* side to move's view */
+    uint16_t tb_value; /* the tables' verdict on the analysed position (Analysis) */
+    ShownMove tb_best;
 } EngineThread;
 
 struct EnginePool {
@@ -51,6 +57,11 @@ struct EnginePool {
     Worker *head, *tail;
     bool quit;
     int max_think_ms;
+    /* One set of endgame tables per built-in variant (NULL without --tablebases), shared by the
+     * threads' engines and verdicts: a set reads each table once and is safe to probe from
+     * several threads. */
+    TbSet **tables;
+    int table_count;
     EngineThread *threads;
     int count;
 };
@@ -127,6 +138,39 @@ void worker_stop_search(ServerGame *g)
         engine_stop(w->engine);
 }
 
+static void show_move(Position *p, Move m, const Letters *letters, ShownMove *out)
+{
+    move_to_text(p, m, out->text);
+    movetext_write(p, m, STYLE_STANDARD, letters, out->display);
+    out->from = (uint8_t)move_from(m);
+    out->to = (uint8_t)move_to(m);
+}
+
+static TbSet *tables_of(const EnginePool *pool, const Variant *v)
+{
+    for (int i = 0; i < pool->table_count; i++)
+        if (tbset_variant(pool->tables[i]) == v)
+            return pool->tables[i];
+    return NULL;
+}
+
+/* The tables' verdict on the analysed position, read before the search starts (the first probe of
+ * an ending reads its table from disk). Without tables, or with more men, there is none. */
+static void probe_tables(EngineThread *t)
+{
+    t->tb_value = TB_ILLEGAL;
+    memset(&t->tb_best, 0, sizeof t->tb_best);
+    TbSet *set = tables_of(t->pool, t->root->v);
+    if (!set || !tb_probe(set, t->scratch, &t->tb_value))
+        return;
+    Move m = tb_best_move(set, t->scratch, &t->tb_value);
+    if (m != MOVE_NONE) { /* none in a mate or stalemate on the board */
+        Letters letters;
+        letters_default(&letters, t->scratch->v);
+        show_move(t->scratch, m, &letters, &t->tb_best);
+    }
+}
+
 /* Reports each finished iteration of an analysis into the game. */
 static void on_info(const SearchInfo *info, void *ctx)
 {
@@ -155,23 +199,20 @@ static void on_info(const SearchInfo *info, void *ctx)
         Move m = info->pv[i];
         if (!move_is_legal(p, m))
             break;
-        char text[MOVE_TEXT_MAX], display[MOVETEXT_MAX];
-        move_to_text(p, m, text);
-        movetext_write(p, m, STYLE_STANDARD, &letters, display);
-        if (i == 0) {
-            snprintf(a.best, sizeof a.best, "%s", text);
-            snprintf(a.best_display, sizeof a.best_display, "%s", display);
-            a.best_from = (uint8_t)move_from(m);
-            a.best_to = (uint8_t)move_to(m);
-        }
-        len += snprintf(a.pv + len, (size_t)(PV_TEXT_MAX - len), i ? " %s" : "%s", text);
+        ShownMove shown;
+        show_move(p, m, &letters, &shown);
+        if (i == 0)
+            a.best = shown;
+        len += snprintf(a.pv + len, (size_t)(PV_TEXT_MAX - len), i ? " %s" : "%s", shown.text);
         display_len +=
-            snprintf(a.pv_display + display_len, (size_t)(PV_TEXT_MAX - display_len), i ? " %s" : "%s", display);
+            snprintf(a.pv_display + display_len, (size_t)(PV_TEXT_MAX - display_len), i ? " %s" : "%s", shown.display);
         pos_make(p, m);
         made++;
     }
     while (made--)
         pos_unmake(p);
+    a.tb_value = t->tb_value;
+    a.tb_best = t->tb_best;
     ServerGame *g = t->w->g;
     pthread_mutex_lock(&g->lock);
     if (g->analysis.serial == t->serial && g->analysis.requested) {
@@ -251,6 +292,9 @@ static bool serve_game(EngineThread *t, Worker *w)
         g->analysis.running = true;
     pthread_mutex_unlock(&g->lock);
 
+    if (job == JOB_ANALYSE)
+        probe_tables(t);
+    engine_share_tablebases(t->engine, tables_of(t->pool, t->root->v));
     set_option(t->engine, "Skill Level", level);
     if (limits.time_ms[WHITE] < 0)
         limits.movetime_ms = ms;
@@ -352,6 +396,30 @@ void worker_free(Worker *w)
     free(w);
 }
 
+/* A set per built-in variant reading from dir; false with a message when dir is no directory. */
+static bool open_tables(EnginePool *p, const char *dir, char *err, int err_size)
+{
+    char q[QUOTE_BUF_SIZE];
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, (size_t)err_size, "--tablebases %s: %s", quote(q, dir), strerror(errno));
+        return false;
+    }
+    closedir(d);
+    int n = 0;
+    while (variant_names[n])
+        n++;
+    p->tables = calloc((size_t)n, sizeof *p->tables);
+    for (; p->tables && p->table_count < n; p->table_count++)
+        if (!(p->tables[p->table_count] = tbset_new(variant_find(variant_names[p->table_count]), dir)))
+            break;
+    if (p->table_count < n) {
+        snprintf(err, (size_t)err_size, "out of memory");
+        return false;
+    }
+    return true;
+}
+
 EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tablebases, char *err, int err_size)
 {
     EnginePool *p = calloc(1, sizeof *p);
@@ -364,6 +432,10 @@ EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tab
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->done, NULL);
     p->max_think_ms = max_think_ms;
+    if (tablebases && !open_tables(p, tablebases, err, err_size)) {
+        pool_free(p);
+        return NULL;
+    }
     for (; p->count < threads; p->count++) {
         EngineThread *t = &p->threads[p->count];
         t->pool = p;
@@ -375,8 +447,6 @@ EnginePool *pool_new(int threads, int hash_mb, int max_think_ms, const char *tab
                      threads, hash_mb);
             break;
         }
-        if (tablebases && !engine_set_tablebases(t->engine, tablebases, err, err_size))
-            break;
         if (pthread_create(&t->thread, NULL, engine_thread_main, t)) {
             snprintf(err, (size_t)err_size, "cannot start engine thread %d of %d", p->count + 1, threads);
             break;
@@ -408,6 +478,9 @@ void pool_free(EnginePool *p)
         free(t->root);
         free(t->scratch);
     }
+    for (int i = 0; i < p->table_count; i++)
+        tbset_free(p->tables[i]);
+    free(p->tables);
     pthread_cond_destroy(&p->done);
     pthread_cond_destroy(&p->work);
     pthread_mutex_destroy(&p->lock);

@@ -3,7 +3,9 @@
  * with one engine whose hash table is its share of the server's engine memory. A game with work due
  * waits in a first-in, first-out queue until a thread is free, so any number of engine games costs
  * the same threads and memory. Searches run on a copy of the position, never holding the game's
- * lock, and are capped by the server's think-time limit.
+ * lock, and are capped by the server's think-time limit. With endgame tables (--tablebases) an
+ * analysis also carries their verdict on its position, from one set of tables per variant that
+ * every thread shares.
  */
 #ifndef HEXCHESS_WORKER_H
 #define HEXCHESS_WORKER_H

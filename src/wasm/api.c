@@ -26,6 +26,7 @@
 #include "../core/quote.h"
 #include "../core/search.h"
 #include "../core/strbuf.h"
+#include "../core/uimove.h"
 
 static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
 static const char *const SHADE_NAMES[SHADE_NB] = {[SHADE_LIGHT] = "light", [SHADE_MEDIUM] = "medium",
@@ -304,53 +305,33 @@ static bool game_over(const Game *g) { return g->verdict.outcome != OUTCOME_NONE
 
 static void legal_json(StrBuf *b, Game *g)
 {
-    Position *p = &g->pos;
-    const Variant *v = g->v;
     json_key(b, "legal");
     strbuf_puts(b, "[");
     MoveList ml;
     ml.count = 0;
     if (!game_over(g))
-        gen_legal(p, &ml);
+        gen_legal(&g->pos, &ml);
     for (int i = 0; i < ml.count; i++) {
-        Move m = ml.moves[i];
-        char text[MOVE_TEXT_MAX];
-        move_to_text(p, m, text);
+        UiMove u;
+        ui_move_describe(&g->pos, ml.moves[i], &u);
         json_item_sep(b);
         strbuf_puts(b, "{");
-        json_str_member(b, "text", text);
-        json_int_member(b, "from", move_from(m));
-        json_int_member(b, "to", move_to(m));
-        if (move_promo(m) != NO_TYPE) {
-            char l[2] = {variant_piece_letter(v, move_promo(m)), 0};
-            json_str_member(b, "promo", l);
-        } else if (piece_type(p->board[move_from(m)]) == PAWN && v->promotion_zone[p->stm][move_to(m)]) {
-            json_str_member(b, "promo", "&");
-        }
-        switch (move_kind(m)) {
-        case MK_CASTLE: {
-            json_str_member(b, "kind", "castle");
-            const Castle *c = &v->castles[p->stm][move_castle(m)];
+        json_str_member(b, "text", u.text);
+        json_int_member(b, "from", u.from);
+        json_int_member(b, "to", u.to);
+        if (u.promo[0])
+            json_str_member(b, "promo", u.promo);
+        if (u.kind)
+            json_str_member(b, "kind", u.kind);
+        if (u.rook_count) {
             json_key(b, "rooks");
             strbuf_puts(b, "[");
-            for (int r = 0; r < c->rook_count; r++)
-                strbuf_printf(b, "%s[%d,%d]", r ? "," : "", v->rook_start[p->stm][c->rook_which[r]], c->rook_to[r]);
+            for (int r = 0; r < u.rook_count; r++)
+                strbuf_printf(b, "%s[%d,%d]", r ? "," : "", u.rooks[r][0], u.rooks[r][1]);
             strbuf_puts(b, "]");
-            break;
         }
-        case MK_EN_PASSANT:
-            json_str_member(b, "kind", "en-passant");
-            json_int_member(b, "captured", p->ep_victim);
-            break;
-        case MK_SCORNFUL:
-            json_str_member(b, "kind", "scornful");
-            break;
-        case MK_PROMOTE_HERE:
-            json_str_member(b, "kind", "promote-here");
-            break;
-        default:
-            break;
-        }
+        if (u.captured != NO_CELL)
+            json_int_member(b, "captured", u.captured);
         strbuf_puts(b, "}");
     }
     strbuf_puts(b, "]");

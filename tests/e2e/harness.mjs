@@ -10,10 +10,11 @@ import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-export async function startServer(hexchess) {
+// args: more options of `hexchess serve`.
+export async function startServer(hexchess, args = []) {
   const dir = mkdtempSync(join(tmpdir(), 'hexchess-e2e-'));
   const proc = spawn(hexchess, ['serve', '--listen', '127.0.0.1:0', '--db', join(dir, 'games.db'),
-    '--web', join(root, 'web'), '--max-think', '2000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--web', join(root, 'web'), '--max-think', '2000', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 15000);

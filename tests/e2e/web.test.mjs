@@ -2,14 +2,20 @@
 // Run by tests/e2e/run.sh BUILD_DIR (HEXCHESS points to the program).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer, startBrowser, newGame, cell, moves, clickMove, waitForMoves } from './harness.mjs';
 
 let server, browser, page;
 const errors = [];
+// Gliński's KQK tables (made in under a second): the analysis and the hint give their verdict.
+const tables = mkdtempSync(join(tmpdir(), 'hexchess-tb-'));
 
 before(async () => {
-  server = await startServer(process.env.HEXCHESS);
+  execFileSync(process.env.HEXCHESS, ['tb', 'gen', '-v', 'glinski', '--dir', tables, 'KQK']);
+  server = await startServer(process.env.HEXCHESS, ['--tablebases', tables]);
   browser = await startBrowser();
   page = await browser.context.newPage();
   page.setDefaultTimeout(15000);
@@ -21,6 +27,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   const code = await server?.stop();
+  rmSync(tables, { recursive: true, force: true });
   assert.equal(code, 0, 'the server stops cleanly');
   assert.deepEqual(errors, [], 'no script errors in the page');
 });
@@ -218,6 +225,19 @@ test('a single possible promotion, and "await", are asked, explained and marked'
   await waitForMoves(page, 1);
   assert.equal(await page.locator(`g.badge.awaiting[data-cell="${await cellIndex('E27')}"]`).count(), 1,
     'the awaiting pawn is marked on the board');
+});
+
+test("where the tables hold the position, the hint and the analysis give the tables' verdict", async () => {
+  // White mates in 8 (15 plies, as `hexchess tb probe` says) starting with Ke3.
+  await newGame(page, { variant: 'glinski', opponent: 'human', position: '1/3/5/7/9/5k5/11/11/11/11/3K2Q4 w - 0 1' });
+  if (!(await page.locator('#analysis-panel').evaluate((d) => d.open))) await page.locator('#analysis-panel summary').click();
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint: /.test(document.getElementById('analysis').textContent));
+  assert.equal(await page.textContent('#analysis .line'), 'Hint: 1. Ke3 (tablebase: mate in 8)');
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis .tablebase');
+  assert.equal(await page.textContent('#analysis .tablebase'), 'tablebase: mate in 8');
+  if ((await page.textContent('#analyse')) === 'Stop') await page.click('#analyse');
 });
 
 test("analysis and hints are written in the game's notation, for the viewed position and finished games", async () => {

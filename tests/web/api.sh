@@ -564,6 +564,41 @@ req POST /api/games/1/moves '{"move":"e7e6"}'; expect "old game: a move without 
 stop_server
 check "migrated: version 1" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 1
 
+# Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
+# as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
+"$hex" tb gen -v glinski --dir "$tmp/tb" KQK >/dev/null 2>&1
+kqk='1/3/5/7/9/5k5/11/11/11/11/3K2Q4 w - 0 1'
+read -r _ wdl _ dtm _ tb_best < <("$hex" tb probe -v glinski --dir "$tmp/tb" -p "$kqk")
+check "tb probe: White mates ($wdl $dtm $tb_best)" test "$wdl" = win -a "$dtm" -gt 1
+printf 'not a table' >"$tmp/tb/glinski-KRK.hxtb"
+start_server "$hex" "$tmp/tb.db" --tablebases "$tmp/tb" || bad "start with tablebases"
+# analysed NAME POSITION: a game from POSITION, analysed; the game stays in $tmp/body.
+analysed() {
+  req POST /api/games "{\"variant\":\"glinski\",\"position\":\"$2\"}"; expect "$1: created" 201
+  local gid
+  gid=$(json .id)
+  SEAT=white req POST "/api/games/$gid/analysis" '{"movetime":200}'; expect "$1: analysis started" 200
+  poll "/api/games/$gid" .analysis.running false
+}
+analysed "KQK" "$kqk"
+check "KQK: the tables' verdict and move are tb probe's" \
+  test "$(json '.analysis.tablebase | "\(.wdl) \(.dtm) \(.best)"')" = "$wdl $dtm $tb_best"
+check "KQK: the verdict in words" test "$(json .analysis.tablebase.text)" = "mate in $(((dtm + 1) / 2))"
+check "KQK: the engine searched with the tables" test "$(json .analysis.mate)" = "$(((dtm + 1) / 2))"
+check "KQK: the move in the game's notation" grep -qE '^K[a-l][0-9]+$' <<<"$(json .analysis.tablebase.best_display)"
+analysed "KQK, Black to move" '1/3/5/7/9/11/11/11/11/11/3k1KQ4 b - 0 1'
+check "KQK, Black to move: mated" test "$(json .analysis.tablebase.text)" = "mated in 9"
+analysed "KRK, its table corrupt" '1/3/5/7/9/5k5/11/11/11/11/3K2R4 w - 0 1'
+check "a corrupt table gives no verdict" test "$(json '.analysis | has("tablebase")')" = false
+check "a corrupt table: the engine still analyses" test -n "$(json .analysis.best)"
+analysed "the start" startpos
+check "more men: no verdict" test "$(json '.analysis | has("tablebase")')" = false
+stop_server
+check "server with tablebases stopped cleanly" test "$server_rc" = 0
+"$hex" serve --listen 127.0.0.1:0 --db "$tmp/tb.db" --tablebases "$tmp/none" 2>"$tmp/err" >/dev/null
+check "a missing tablebase directory is refused in one line" \
+  test "$(cat "$tmp/err")" = "hexchess serve: --tablebases $tmp/none: No such file or directory"
+
 # The engines' hash tables share --engine-memory: 4 threads in 32 MB hold about 28 MB more than in 4 MB.
 start_server "$hex" "$tmp/mem.db" --engine-threads 4 --engine-memory 4 || bad "start with 4 MB"
 small=$(rss_kb)
