@@ -769,6 +769,12 @@ printf 'hint\nload %s\nhint\nquit\n' "$tmp/kdk.ctl-pgn" | timeout 60 "$hex" play
   --movetime 100 --tablebases "$tbdir" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
 check "play --tablebases: after a C'escacs game is loaded, no Gliński verdict" \
   test "$(grep -c 'Hint: ' "$tmp/out") $(grep -c 'tablebase: ' "$tmp/out")" = "2 1"
+cli tb gen -v glinski --dir "$tbdir" KPK
+check "tb gen KPK: the promotions' endings first (KRK, KNK, KBK; KQK is there), then KPK" \
+  test "$rc" -eq 0 -a "$(grep -c '^glinski K[RNBP]K: .* verified in ' "$tmp/out")" -eq 4
+cli tb probe -v glinski --dir "$tbdir" -p '1/1P1/5/7/9/11/11/11/11/11/K3k6 w - 0 1'
+check "tb probe KPK: the pawn queens at once" grep -Eqx 'wdl win dtm 17 best f10f11q' "$tmp/out"
+expect_error "tb: two pawns" 1 tb gen -v glinski --dir "$tbdir" KPKP
 expect_error "tb: unknown ending" 1 tb gen -v glinski --dir "$tbdir" KXK
 expect_error "tb: unknown action" 2 tb make KQK
 expect_error "tb: no action" 2 tb

@@ -1,10 +1,11 @@
 /*
- * Endgame tablebases on the small endings (KQK, KRK of each variant): the symmetries the men
- * allow, the numbering, generation checked by the independent verifier, facts of the endings,
+ * Endgame tablebases on the small endings (KQK, KRK of each variant, KPK): the symmetries the
+ * men allow, the numbering, generation checked by the independent verifier, facts of the endings,
  * the variants' stalemate rules, files (checksum), probing a position and drawing positions.
  */
 #include "testutil.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -93,7 +94,13 @@ static void test_names(void **state)
     assert_false(tb_ending_parse(g, "KXK", &e, &swapped, err, sizeof err));
     assert_non_null(strstr(err, "unknown ending"));
     assert_false(tb_ending_parse(c, "KQK", &e, &swapped, err, sizeof err)); /* C'escacs's queen is D */
-    assert_false(tb_ending_parse(g, "KPK", &e, &swapped, err, sizeof err));
+    /* One pawn, its side White; a second would bring capture rights the tables do not play. */
+    assert_true(tb_ending_parse(g, "KKP", &e, &swapped, err, sizeof err));
+    assert_string_equal(e.name, "KPK");
+    assert_true(swapped);
+    assert_false(e.insufficient);
+    assert_false(tb_ending_parse(g, "KPKP", &e, &swapped, err, sizeof err));
+    assert_false(tb_ending_parse(g, "KPPK", &e, &swapped, err, sizeof err));
     assert_false(tb_ending_parse(g, "KQRBNK", &e, &swapped, err, sizeof err));
     assert_false(tb_ending_parse(g, "QK", &e, &swapped, err, sizeof err));
 }
@@ -346,6 +353,112 @@ static void test_probe(void **state)
     assert_false(tb_probe(set, &p, &value));
 }
 
+/* Sets p to the men written "Ka1 Pf5 kf6" (White's upper case), side stm to move. */
+static void put_men(Position *p, const Variant *v, const char *men, Color stm)
+{
+    pos_clear(p, v);
+    p->rights = 0;
+    for (const char *s = men; *s;) {
+        char letter = *s++;
+        int len, cell = variant_parse_cell(v, s, &len);
+        assert_int_not_equal(cell, NO_CELL);
+        PieceType t = variant_piece_by_letter(v, (char)toupper((unsigned char)letter));
+        pos_put(p, make_piece(isupper((unsigned char)letter) ? WHITE : BLACK, t), cell);
+        for (s += len; *s == ' '; s++)
+            ;
+    }
+    p->stm = stm;
+    p->key = pos_compute_key(p);
+}
+
+static uint16_t probe_men(TbSet *set, const Variant *v, const char *men, Color stm)
+{
+    static Position p;
+    uint16_t value;
+    put_men(&p, v, men, stm);
+    assert_true(tb_probe(set, &p, &value));
+    return value;
+}
+
+static int cell_of(const Variant *v, const char *name)
+{
+    int len;
+    return variant_parse_cell(v, name, &len);
+}
+
+/* Gliński's KPK (and McCooey's, whose pawns lack some double steps), generated and verified, and
+ * positions whose values are plain to see. */
+static void test_kpk_glinski(void **state)
+{
+    (void)state;
+    const char *variants[] = {"mccooey", "glinski"};
+    for (int i = 0; i < 2; i++) {
+        TbEnding e = ending(variants[i], "KPK");
+        const TbTable *t = generate(set_of(variants[i]), &e);
+        assert_int_equal(t->ix.sym_nb, 2); /* the pawn leaves only the left-right mirror */
+    }
+    const Variant *v = variant_find("glinski");
+    TbSet *set = set_of("glinski");
+    static Position p;
+    uint16_t value;
+    /* The pawn queens at once, out of the lone king's reach: the one quickest mate. */
+    put_men(&p, v, "Ka1 Pf10 ke1", WHITE);
+    Move best = tb_best_move(set, &p, &value);
+    assert_true(tb_is_mate(value) && tb_wins(value));
+    assert_int_equal(move_to(best), cell_of(v, "f11"));
+    assert_int_equal(move_promo(best), QUEEN);
+    /* The lone king takes the unguarded pawn it blocks, whoever moves. */
+    assert_int_equal(probe_men(set, v, "Ka1 Pf5 kf6", BLACK), TB_DRAW);
+    assert_int_equal(probe_men(set, v, "Ka1 Pf5 kf6", WHITE), TB_DRAW);
+    /* The lone king in front of a guarded pawn: it holds against the king behind the pawn, not
+     * against the king beside it. */
+    assert_int_equal(probe_men(set, v, "Kf4 Pf5 kf6", WHITE), TB_DRAW);
+    value = probe_men(set, v, "Kf3 Pe4 ke5", WHITE);
+    assert_true(tb_is_mate(value) && tb_wins(value));
+    /* A Black pawn: the same position with the colours exchanged and the board mirrored. */
+    put_men(&p, v, "kf9 pe7 Ke6", BLACK);
+    assert_true(tb_probe(set, &p, &value));
+    assert_int_equal(value, probe_men(set, v, "Kf3 Pe4 ke5", WHITE));
+    /* No pawn stands on its promotion hex, nor behind its start hexes. */
+    assert_int_equal(probe_men(set, v, "Ka1 Pf11 kl1", BLACK), TB_ILLEGAL);
+    assert_int_equal(probe_men(set, v, "Ka1 Pf4 kl1", BLACK), TB_ILLEGAL);
+}
+
+/* C'escacs's KPK: 169 hexes, six promotion endings; about 40 s of CPU in an optimised build and
+ * many minutes under the sanitizers, so the sanitizer builds skip it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+static void test_kpk_cescacs(void **state)
+{
+    (void)state;
+#ifdef SANITIZED
+    skip();
+#endif
+    const Variant *v = variant_find("cescacs");
+    TbSet *set = set_of("cescacs");
+    TbEnding e = ending("cescacs", "KPK");
+    generate(set, &e);
+    static Position p;
+    uint16_t value;
+    /* A pawn awaiting promotion (it reached its last hex before White lost its pieces) must
+     * promote in place: into the queen, the quickest mate. */
+    put_men(&p, v, "KG1 PB24 kK10", WHITE);
+    Move best = tb_best_move(set, &p, &value);
+    assert_true(tb_is_mate(value) && tb_wins(value));
+    assert_int_equal(move_kind(best), MK_PROMOTE_HERE);
+    assert_int_equal(move_promo(best), QUEEN);
+    /* The lone king takes the unguarded pawn next to it. */
+    assert_int_equal(probe_men(set, v, "KG1 PF14 kF16", BLACK), TB_DRAW);
+    /* A pawn never stands behind its start hexes. */
+    assert_int_equal(probe_men(set, v, "KG1 PF6 kK10", BLACK), TB_ILLEGAL);
+}
+
 static bool any_value(uint16_t value, const void *ctx)
 {
     (void)value, (void)ctx;
@@ -430,6 +543,8 @@ int main(void)
         cmocka_unit_test(test_probe),
         cmocka_unit_test(test_sample),
         cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_kpk_glinski),
+        cmocka_unit_test(test_kpk_cescacs),
     };
     return cmocka_run_group_tests(tests, NULL, free_sets);
 }

@@ -132,8 +132,8 @@ static bool file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-/* Makes the table of e and, first, those of the endings its captures lead to; a table already in
- * the directory is read (and must be sound). */
+/* Makes the table of e and, first, those of the endings its captures and promotions lead to; a
+ * table already in the directory is read (and must be sound). */
 static bool build(TbSet *set, const TbArgs *a, const TbEnding *e, int depth)
 {
     char path[2048], err[1024];
@@ -249,7 +249,9 @@ static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
     Move best = set ? tb_best_move(set, p, &value) : MOVE_NONE;
     int rc = EXIT_OK;
     if (!set || (best == MOVE_NONE && !tb_probe(set, p, &value))) {
-        fprintf(stderr, "hexchess tb: no table in %s holds this position (at most %d men, no pawns, no castling rights)\n",
+        fprintf(stderr,
+                "hexchess tb: no table in %s holds this position (at most %d men, at most one pawn, no castling "
+                "rights)\n",
                 a->dir, TB_MAX_MEN);
         rc = EXIT_REJECTED;
     } else {

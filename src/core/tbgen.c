@@ -9,6 +9,7 @@
 
 #include "movegen.h"
 #include "postext.h"
+#include "validate.h"
 
 /* Working values of a pass: a distance in plies (odd: the side to move wins), or one of these. */
 enum { W_UNKNOWN = 0xffff, W_DRAW = 0xfffe, W_ILLEGAL = 0xfffd, W_OUT = 0xfffc };
@@ -42,6 +43,10 @@ struct Gen {
     const TbTable *table; /* verification: the table checked */
     int pass;
     SubMap sub[TB_MAX_MEN]; /* by the man taken */
+    /* By the pawn, the type it becomes and the man it takes (0: none, as a king is never taken). */
+    SubMap promo[TB_MAX_MEN][PIECE_TYPE_NB][TB_MAX_MEN];
+    int pawn_man[COLOR_NB];             /* each side's pawn (a table holds one at most); -1: none */
+    bool pawn_hex[COLOR_NB][MAX_CELLS]; /* where a pawn may stand */
     Slot *w[COLOR_NB];    /* this pass */
     Slot *mate[COLOR_NB]; /* the mate pass's results, during the stalemate pass */
     Left *left[COLOR_NB];
@@ -115,11 +120,99 @@ static bool set_position(const TbIndex *ix, Position *p, const uint8_t *cells, C
 /* Is the side not to move in check (a position that cannot arise)? */
 static bool opponent_in_check(const Position *p) { return pos_attacked(p, p->king[!p->stm], p->stm); }
 
+/* Sets p to the men on cells and tells whether they can stand so: not two on one hex, the side not
+ * to move not in check, and no pawn where the rules never let one stand. */
+static bool set_possible(const Gen *g, Position *p, const uint8_t *cells, Color stm)
+{
+    if (!set_position(g->ix, p, cells, stm) || opponent_in_check(p))
+        return false;
+    for (int c = 0; c < COLOR_NB; c++)
+        if (g->pawn_man[c] >= 0 && !g->pawn_hex[c][cells[g->pawn_man[c]]])
+            return false;
+    return true;
+}
+
+/* The man of colour c that is a pawn awaiting promotion on cells with something to become, or -1;
+ * p holds the ending's men anywhere (it is asked for the choices only). */
+static int waiting_pawn(const Gen *g, const Position *p, const uint8_t *cells, Color c)
+{
+    int i = g->pawn_man[c];
+    PieceType choices[PIECE_TYPE_NB];
+    return i >= 0 && p->v->promotion_zone[c][cells[i]] && pos_promotion_choices(p, c, cells[i], choices) ? i : -1;
+}
+
+/* The hexes a pawn moves to, as movegen's gen_pawn: steps to empty hexes, then captures (*take_nb
+ * of them, at the end of out). */
+static int pawn_moves(const Position *p, int from, uint8_t *out, int *take_nb)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    Color us = piece_color(p->board[from]);
+    int n = 0, fwd = v->forward_dir[us];
+    int t1 = g->step[fwd][from];
+    if (t1 != NO_CELL && !p->board[t1]) {
+        out[n++] = (uint8_t)t1;
+        int t2 = g->step[fwd][t1];
+        if (t2 != NO_CELL && !p->board[t2]) {
+            if (v->double_step_from[us][from])
+                out[n++] = (uint8_t)t2;
+            int t3 = g->step[fwd][t2];
+            if (v->triple_step_from[us][from] && t3 != NO_CELL && !p->board[t3])
+                out[n++] = (uint8_t)t3;
+        }
+    }
+    for (int i = 0; i < v->oblique_nb; i++) {
+        int t = g->step[v->oblique_dirs[us][i]][from];
+        if (t != NO_CELL && !p->board[t])
+            out[n++] = (uint8_t)t;
+    }
+    *take_nb = 0;
+    for (int i = 0; i < 2; i++) {
+        int t = g->step[v->capture_dirs[us][i]][from];
+        if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us) {
+            out[n++] = (uint8_t)t;
+            (*take_nb)++;
+        }
+    }
+    return n;
+}
+
+/* The hexes a pawn on cell came from by a step that takes nothing and does not promote: the
+ * reverse of pawn_moves' steps, over empty hexes. */
+static int pawn_unmoves(const Position *p, int cell, uint8_t *out)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    Color us = piece_color(p->board[cell]);
+    PieceType choices[PIECE_TYPE_NB];
+    if (v->promotion_zone[us][cell] && pos_promotion_choices(p, us, cell, choices))
+        return 0; /* a pawn stepping here would have promoted */
+    int n = 0, back = v->forward_dir[us] ^ 1;
+    int b1 = g->step[back][cell];
+    if (b1 != NO_CELL && !p->board[b1]) {
+        out[n++] = (uint8_t)b1;
+        int b2 = g->step[back][b1];
+        if (b2 != NO_CELL && !p->board[b2]) {
+            if (v->double_step_from[us][b2])
+                out[n++] = (uint8_t)b2;
+            int b3 = g->step[back][b2];
+            if (b3 != NO_CELL && !p->board[b3] && v->triple_step_from[us][b3])
+                out[n++] = (uint8_t)b3;
+        }
+    }
+    for (int i = 0; i < v->oblique_nb; i++) {
+        int b = g->step[v->oblique_dirs[us][i] ^ 1][cell];
+        if (b != NO_CELL && !p->board[b])
+            out[n++] = (uint8_t)b;
+    }
+    return n;
+}
+
 /*
  * The hexes a man reaches by a move that takes nothing (back: the hexes it came from by one), and
  * forward the hexes of the enemy men it can take; legality is the tables' business (a move that
- * leaves the king attacked leads to a position numbered illegal). Only pawnless men without
- * rights move here; tb_verify checks every value against gen_legal.
+ * leaves the king attacked leads to a position numbered illegal). Men without rights other than
+ * pawns move here (pawns: pawn_moves); tb_verify checks every value against gen_legal.
  */
 static int man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb)
 {
@@ -239,19 +332,73 @@ static int add_once(uint64_t *set, int n, uint64_t x)
     return n + 1;
 }
 
-/* The value of the position after a capture: man j of cells taken, man i moved to its hex. */
-static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int i, int j)
+/* The value in the sub-ending of m of the position after man i of cells moved to hex to. */
+static uint16_t after_change(const Gen *g, const SubMap *m, const uint8_t *cells, Color stm, int i, int to)
 {
-    const SubMap *m = &g->sub[j];
     const Geometry *geo = &g->ix->e.v->geo;
     uint8_t moved[TB_MAX_MEN], sub[TB_MAX_MEN];
     memcpy(moved, cells, sizeof moved);
-    moved[i] = cells[j];
+    moved[i] = (uint8_t)to;
     for (int k = 0; k < m->table->ix.e.men; k++)
         sub[k] = (uint8_t)(m->swapped ? geometry_mirror(geo, moved[m->from[k]]) : moved[m->from[k]]);
     Color sub_stm = m->swapped ? stm : (Color)!stm;
     uint64_t idx = tb_index_of(&m->table->ix, sub);
     return idx == TB_NONE ? TB_ILLEGAL : m->table->val[sub_stm][idx]; /* TB_NONE: a king took a man by the other */
+}
+
+/* The value of the position after a capture: man j of cells taken, man i moved to its hex. */
+static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int i, int j)
+{
+    return after_change(g, &g->sub[j], cells, stm, i, cells[j]);
+}
+
+/* The number of the man on hex cell (a man of the ending is there). */
+static int man_on(const uint8_t *cells, int cell)
+{
+    int j = 2;
+    while (cells[j] != cell)
+        j++;
+    return j;
+}
+
+/* A move into a sub-ending whose value there is child; returns 1 when it is legal. */
+static int option_sub(const Gen *g, uint16_t child, Options *o)
+{
+    if (child == TB_ILLEGAL)
+        return 0;
+    option_final(g, child, o);
+    return 1;
+}
+
+/* Pawn i of cells promoting on hex to (taking man j there; 0: none), into each type p offers. */
+static int option_promotions(const Gen *g, const Position *p, const uint8_t *cells, Color stm, int i, int to, int j,
+                             Options *o)
+{
+    PieceType choices[PIECE_TYPE_NB];
+    int n = pos_promotion_choices(p, stm, to, choices), legal = 0;
+    for (int k = 0; k < n; k++)
+        legal += option_sub(g, after_change(g, &g->promo[i][choices[k]][j], cells, stm, i, to), o);
+    return legal;
+}
+
+/* The moves of pawn i of cells: its promotions and captures are looked at here (*legal counts
+ * them), its steps within the ending go to out; returns how many. */
+static int pawn_targets(const Gen *g, const Position *p, const uint8_t *cells, Color stm, int i, uint8_t *out,
+                        Options *o, int *legal)
+{
+    uint8_t to[8];
+    PieceType choices[PIECE_TYPE_NB];
+    int take_nb, nb = pawn_moves(p, cells[i], to, &take_nb), n = 0;
+    for (int k = 0; k < nb; k++) {
+        int j = k >= nb - take_nb ? man_on(cells, to[k]) : 0;
+        if (p->v->promotion_zone[stm][to[k]] && pos_promotion_choices(p, stm, to[k], choices))
+            *legal += option_promotions(g, p, cells, stm, i, to[k], j, o);
+        else if (j)
+            *legal += option_sub(g, after_capture(g, cells, stm, i, j), o);
+        else
+            out[n++] = to[k];
+    }
+    return n;
 }
 
 /* Looks at the moves of the side to move of p (men on cells), captures first; final_below as for
@@ -265,24 +412,26 @@ static int collect_options(Worker *wk, const Numbered *at, Color stm, int final_
     Gen *g = wk->g;
     const TbIndex *ix = g->ix;
     *o = (Options){INT_MAX, -1, false, false};
+    if (left)
+        *left = 0;
+    /* A pawn awaiting promotion must promote in place when its side is not in check. */
+    int waiting = waiting_pawn(g, wk->q, cells, stm);
+    if (waiting >= 0 && !pos_in_check(wk->q))
+        return option_promotions(g, wk->q, cells, stm, waiting, cells[waiting], 0, o);
     int legal = 0, nb[TB_MAX_MEN] = {0};
     uint8_t to[TB_MAX_MEN][MAX_MOVES];
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != stm)
             continue;
+        if (ix->e.type[i] == PAWN) {
+            nb[i] = pawn_targets(g, wk->q, cells, stm, i, to[i], o, &legal);
+            continue;
+        }
         uint8_t takes[DIR_NB + LEAP_NB];
         int take_nb;
         nb[i] = man_targets(wk->q, cells[i], false, to[i], takes, &take_nb);
-        for (int k = 0; k < take_nb; k++) {
-            int j = 2;
-            while (cells[j] != takes[k])
-                j++;
-            uint16_t child = after_capture(g, cells, stm, i, j);
-            if (child == TB_ILLEGAL)
-                continue;
-            legal++;
-            option_final(g, child, o);
-        }
+        for (int k = 0; k < take_nb; k++)
+            legal += option_sub(g, after_capture(g, cells, stm, i, man_on(cells, takes[k])), o);
     }
     uint64_t pending[LEFT_UNCOUNTED];
     int pending_nb = 0;
@@ -306,14 +455,15 @@ static int collect_options(Worker *wk, const Numbered *at, Color stm, int final_
     return legal;
 }
 
-/* The first step of the mate pass: which positions are illegal (men on one hex, or the side not to
- * move in check). The moves looked at later skip the illegal positions they lead to. */
+/* The first step of the mate pass: which positions are illegal (men on one hex, the side not to
+ * move in check, or a pawn where none may stand). The moves looked at later skip the illegal
+ * positions they lead to. */
 static void legal_entry(Worker *wk, Color stm, uint64_t idx)
 {
     Gen *g = wk->g;
     uint8_t cells[TB_MAX_MEN];
     tb_index_cells(g->ix, idx, cells);
-    bool ok = set_position(g->ix, wk->q, cells, stm) && !opponent_in_check(wk->q);
+    bool ok = set_possible(g, wk->q, cells, stm);
     atomic_store_explicit(&g->w[stm][idx], ok ? W_UNKNOWN : W_ILLEGAL, memory_order_relaxed);
 }
 
@@ -378,14 +528,15 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
         return;
     set_position(ix, wk->p, cells, stm);
     Color mover = (Color)!stm;
-    bool lost = (n - 1) % 2 == 0;
+    bool lost = (n - 1) % 2 == 0, has_pawn = g->pawn_man[mover] >= 0;
     uint64_t seen[TB_MAX_MEN * MAX_CELLS];
     int seen_nb = 0;
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != mover)
             continue;
         uint8_t from[MAX_MOVES], none[DIR_NB + LEAP_NB];
-        int none_nb, nb = man_targets(wk->p, cells[i], true, from, none, &none_nb);
+        int none_nb, nb = ix->e.type[i] == PAWN ? pawn_unmoves(wk->p, cells[i], from)
+                                                : man_targets(wk->p, cells[i], true, from, none, &none_nb);
         for (int j = 0; j < nb; j++) {
             uint8_t prev[TB_MAX_MEN];
             memcpy(prev, cells, sizeof prev);
@@ -393,6 +544,12 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
             uint64_t q = number_after(ix, &at, prev, i, !lost);
             if (q == TB_NONE)
                 continue;
+            /* Out of check, a side whose pawn awaits promotion has no other move than promoting. */
+            if (has_pawn && waiting_pawn(g, wk->p, prev, mover) >= 0) {
+                set_position(ix, wk->q, prev, mover);
+                if (!pos_in_check(wk->q))
+                    continue;
+            }
             /* Illegal and decided predecessors hold values no test below accepts. */
             uint16_t s = load(g->w[mover], q);
             if (lost) {
@@ -543,66 +700,146 @@ static bool solve(Gen *g)
     return true;
 }
 
-int tb_sub_endings(const TbEnding *e, TbEnding *out, int max)
+/* The types a pawn of colour c may become in ending e (on a given hex the bishop's colour may rule
+ * one out; pos_promotion_choices has the last word). */
+static int promotion_types(const TbEnding *e, Color c, PieceType *out)
 {
+    const Variant *v = e->v;
     int n = 0;
-    for (int drop = 2; drop < e->men; drop++) {
-        Color colour[TB_MAX_MEN];
-        PieceType type[TB_MAX_MEN];
-        int k = 0;
+    for (int k = 0; k < v->promotion_choice_nb; k++) {
+        PieceType t = v->promotion_choices[k];
+        int have = 0;
         for (int i = 0; i < e->men; i++)
-            if (i != drop) {
-                colour[k] = e->colour[i];
-                type[k++] = e->type[i];
-            }
-        TbEnding sub;
-        bool swapped;
-        if (!tb_ending_of(e->v, k, colour, type, &sub, &swapped))
-            continue;
-        bool seen = false;
-        for (int i = 0; i < n && !seen; i++)
-            seen = !strcmp(out[i].name, sub.name);
-        if (!seen && n < max)
-            out[n++] = sub;
+            have += e->colour[i] == c && e->type[i] == t;
+        if (v->desc->promotion != PROMOTE_CAPTURED_ONLY || have < v->piece_budget[c][t])
+            out[n++] = t;
     }
     return n;
 }
 
-/* Finds the table of each ending a capture leads to and how its men match this ending's. */
-static bool map_subs(Gen *g, char *err, int size)
+/* The men left after a move that takes one or promotes a pawn, and the ending they make. */
+typedef struct {
+    int n;
+    Color colour[TB_MAX_MEN];
+    PieceType type[TB_MAX_MEN];
+    uint8_t man[TB_MAX_MEN]; /* the man of the ending before the move that each one was */
+    TbEnding sub;
+    bool swapped; /* sub has the colours exchanged */
+} Changed;
+
+/* Man drop (-1: none) taken and man promoted (-1: none) turned into type to; false when the tables
+ * cannot hold the men left. */
+static bool changed_ending(const TbEnding *e, int drop, int promoted, PieceType to, Changed *c)
 {
-    const TbEnding *e = &g->ix->e;
-    for (int j = 2; j < e->men; j++) {
-        Color colour[TB_MAX_MEN];
-        PieceType type[TB_MAX_MEN];
-        int k = 0;
-        for (int i = 0; i < e->men; i++)
-            if (i != j) {
-                colour[k] = e->colour[i];
-                type[k++] = e->type[i];
-            }
-        TbEnding sub;
-        SubMap *m = &g->sub[j];
-        if (!tb_ending_of(e->v, k, colour, type, &sub, &m->swapped))
-            continue;
-        char why[256];
-        m->table = tbset_table(g->set, &sub, why, sizeof why);
-        if (!m->table) {
-            snprintf(err, (size_t)size, "%s needs the table of %s first (%s)", e->name, sub.name, why);
-            return false;
+    c->n = 0;
+    for (int i = 0; i < e->men; i++)
+        if (i != drop) {
+            c->colour[c->n] = e->colour[i];
+            c->type[c->n] = i == promoted ? to : e->type[i];
+            c->man[c->n++] = (uint8_t)i;
         }
-        bool used[TB_MAX_MEN] = {false};
-        used[j] = true;
-        for (int s = 0; s < sub.men; s++) {
-            Color c = m->swapped ? (Color)!sub.colour[s] : sub.colour[s];
-            int i = 0;
-            while (used[i] || e->colour[i] != c || e->type[i] != sub.type[s])
-                i++;
-            used[i] = true;
-            m->from[s] = (uint8_t)i;
+    return tb_ending_of(e->v, c->n, c->colour, c->type, &c->sub, &c->swapped);
+}
+
+/* Calls fn for each change a move can make to e's men: a capture of man drop, a promotion of man
+ * promoted to type to (with a capture, or drop -1). */
+typedef bool (*ChangeFn)(void *ctx, int drop, int promoted, PieceType to);
+static bool each_change(const TbEnding *e, ChangeFn fn, void *ctx)
+{
+    for (int j = 2; j < e->men; j++)
+        if (!fn(ctx, j, -1, NO_TYPE))
+            return false;
+    for (int i = 2; i < e->men; i++) {
+        if (e->type[i] != PAWN)
+            continue;
+        PieceType types[PIECE_TYPE_NB];
+        int n = promotion_types(e, e->colour[i], types);
+        for (int k = 0; k < n; k++) {
+            if (!fn(ctx, -1, i, types[k]))
+                return false;
+            for (int j = 2; j < e->men; j++)
+                if (e->colour[j] != e->colour[i] && !fn(ctx, j, i, types[k]))
+                    return false;
         }
     }
     return true;
+}
+
+typedef struct {
+    const TbEnding *e;
+    TbEnding *out;
+    int n, max;
+} SubList;
+
+static bool list_sub(void *ctx, int drop, int promoted, PieceType to)
+{
+    SubList *l = ctx;
+    Changed c;
+    if (!changed_ending(l->e, drop, promoted, to, &c))
+        return true;
+    bool seen = false;
+    for (int i = 0; i < l->n && !seen; i++)
+        seen = !strcmp(l->out[i].name, c.sub.name);
+    if (!seen && l->n < l->max)
+        l->out[l->n++] = c.sub;
+    return true;
+}
+
+int tb_sub_endings(const TbEnding *e, TbEnding *out, int max)
+{
+    SubList l = {e, out, 0, max};
+    each_change(e, list_sub, &l);
+    return l.n;
+}
+
+typedef struct {
+    Gen *g;
+    char *err;
+    int size;
+} MapCtx;
+
+/* Finds the table of the ending a change leads to and how its men match this ending's. */
+static bool map_sub(void *ctx, int drop, int promoted, PieceType to)
+{
+    MapCtx *c = ctx;
+    Gen *g = c->g;
+    const TbEnding *e = &g->ix->e;
+    SubMap *m = promoted < 0 ? &g->sub[drop] : &g->promo[promoted][to][drop < 0 ? 0 : drop];
+    Changed left;
+    if (!changed_ending(e, drop, promoted, to, &left))
+        return true;
+    const TbEnding *sub = &left.sub;
+    char why[256];
+    m->swapped = left.swapped;
+    m->table = tbset_table(g->set, sub, why, sizeof why);
+    if (!m->table) {
+        snprintf(c->err, (size_t)c->size, "%s needs the table of %s first (%s)", e->name, sub->name, why);
+        return false;
+    }
+    bool used[TB_MAX_MEN] = {false};
+    for (int s = 0; s < sub->men; s++) {
+        Color want = m->swapped ? (Color)!sub->colour[s] : sub->colour[s];
+        int i = 0;
+        while (used[i] || left.colour[i] != want || left.type[i] != sub->type[s])
+            i++;
+        used[i] = true;
+        m->from[s] = left.man[i];
+    }
+    return true;
+}
+
+static void start_gen(Gen *g, TbSet *set, const TbIndex *ix, const TbGenOptions *o)
+{
+    g->set = set;
+    g->ix = ix;
+    g->o = o;
+    for (int c = 0; c < COLOR_NB; c++) {
+        g->pawn_man[c] = -1;
+        for (int i = 2; i < ix->e.men; i++)
+            if (ix->e.colour[i] == (Color)c && ix->e.type[i] == PAWN)
+                g->pawn_man[c] = i;
+        pawn_standing_hexes(ix->e.v, (Color)c, g->pawn_hex[c]);
+    }
 }
 
 static Slot *slots(uint64_t n) { return malloc(sizeof(Slot) * (size_t)(n ? n : 1)); }
@@ -619,9 +856,7 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
     Gen *g = calloc(1, sizeof *g);
     bool ok = g != NULL;
     if (ok) {
-        g->set = set;
-        g->ix = &t->ix;
-        g->o = o;
+        start_gen(g, set, &t->ix, o);
         for (int c = 0; c < COLOR_NB; c++) {
             g->mate[c] = slots(t->ix.size);
             g->left[c] = malloc(sizeof(Left) * (size_t)(t->ix.size ? t->ix.size : 1));
@@ -630,7 +865,7 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
     }
     if (!ok) {
         snprintf(err, (size_t)size, "out of memory for %s", e->name);
-    } else if (!map_subs(g, err, size)) {
+    } else if (!each_change(e, map_sub, &(MapCtx){g, err, size})) {
         ok = false;
     } else {
         g->pass = MATE_PASS;
@@ -680,7 +915,7 @@ static uint16_t expected_value(Worker *wk, const uint8_t *cells, Color stm)
     Gen *g = wk->g;
     const TbTable *t = g->table;
     Position *p = wk->q;
-    if (!set_position(&t->ix, p, cells, stm) || opponent_in_check(p))
+    if (!set_possible(g, p, cells, stm))
         return TB_ILLEGAL;
     MoveList ml;
     gen_legal(p, &ml);
@@ -694,7 +929,7 @@ static uint16_t expected_value(Worker *wk, const uint8_t *cells, Color stm)
     for (int i = 0; i < ml.count; i++) {
         Move m = ml.moves[i];
         uint16_t child = TB_ILLEGAL;
-        if (p->board[move_to(m)]) {
+        if (p->board[move_to(m)] || move_promo(m) != NO_TYPE) {
             pos_make(p, m);
             if (!tb_probe(g->set, p, &child))
                 child = TB_ILLEGAL;
@@ -742,10 +977,8 @@ uint64_t tb_verify(TbSet *set, const TbTable *t, const TbGenOptions *o, char *er
         snprintf(err, (size_t)size, "out of memory");
         return 1;
     }
-    g->set = set;
-    g->ix = &t->ix;
+    start_gen(g, set, &t->ix, o);
     g->table = t;
-    g->o = o;
     atomic_flag_clear(&g->first_bad);
     uint64_t bad = 1;
     if (!run_all(g, verify_entry, -1)) {

@@ -40,12 +40,18 @@ static bool make_ending(const Variant *v, PieceType side_men[2][TB_MAX_MEN], int
 {
     if (side_nb[0] + side_nb[1] + 2 > TB_MAX_MEN)
         return false;
+    /* A second pawn would bring en passant and the scornful capture, which the tables do not play. */
+    int pawns = 0;
     for (int c = 0; c < 2; c++) {
         sort_types(side_men[c], side_nb[c]);
-        for (int i = 0; i < side_nb[c]; i++)
-            if (side_men[c][i] == PAWN || side_men[c][i] == KING || !v->desc->pieces[side_men[c][i]].letter)
+        for (int i = 0; i < side_nb[c]; i++) {
+            pawns += side_men[c][i] == PAWN;
+            if (side_men[c][i] == KING || !v->desc->pieces[side_men[c][i]].letter)
                 return false;
+        }
     }
+    if (pawns > 1)
+        return false;
     int w = side_compare(v, side_men[0], side_nb[0], side_men[1], side_nb[1]) < 0 ? 1 : 0;
     *swapped = w == 1;
     memset(e, 0, sizeof *e);
@@ -122,7 +128,7 @@ bool tb_ending_parse(const Variant *v, const char *text, TbEnding *e, bool *swap
         return false;
     }
     if (!make_ending(v, men, nb, e, swapped)) {
-        snprintf(err, (size_t)size, "ending '%s' is not supported: at most %d men, no pawns", quote(q, text),
+        snprintf(err, (size_t)size, "ending '%s' is not supported: at most %d men, at most one pawn", quote(q, text),
                  TB_MAX_MEN);
         return false;
     }

@@ -28,7 +28,7 @@ typedef struct {
 bool tb_ending_parse(const Variant *v, const char *text, TbEnding *e, bool *swapped, char *err, int size);
 /* The ending of the given men (kings included, any order), with the stronger side as White;
  * *swapped when that exchanged the colours. False when the men are not two kings and at most
- * TB_MAX_MEN - 2 others, or include a man the tables cannot hold (pawns). */
+ * TB_MAX_MEN - 2 others, or include a man the tables cannot hold (a second pawn). */
 bool tb_ending_of(const Variant *v, int n, const Color *colour, const PieceType *type, TbEnding *e, bool *swapped);
 
 typedef struct {

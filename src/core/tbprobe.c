@@ -171,7 +171,8 @@ Color tb_cells_of(const TbTable *t, const Position *p, bool swapped, uint8_t *ce
 /* The table holding p, or NULL (tried once per ending: a missing table is remembered). */
 static const TbTable *table_of(TbSet *s, const Position *p, bool *swapped)
 {
-    if (p->men_count[WHITE] + p->men_count[BLACK] > TB_MAX_MEN || p->count[WHITE][PAWN] || p->count[BLACK][PAWN] ||
+    /* A capture right needs a second pawn, which no table holds: it never matters here. */
+    if (p->men_count[WHITE] + p->men_count[BLACK] > TB_MAX_MEN || p->count[WHITE][PAWN] + p->count[BLACK][PAWN] > 1 ||
         p->rights || p->king[WHITE] == NO_CELL || p->king[BLACK] == NO_CELL)
         return NULL;
     Entry *e = find(s, p->count, swapped);

@@ -25,7 +25,7 @@ const TbTable *tbset_table(TbSet *s, const TbEnding *e, char *err, int size);
 Color tb_cells_of(const TbTable *t, const Position *p, bool swapped, uint8_t *cells);
 
 /* The value of p from its side to move; false when no table of the set holds it (too many men,
- * pawns, castling or leap rights, or no table of its ending). */
+ * more than one pawn, castling or leap rights, or no table of its ending). */
 bool tb_probe(TbSet *s, const Position *p, uint16_t *value);
 /* The best move by the tables (the quickest mate, the slowest loss) and the value of p; MOVE_NONE
  * when p is not in the tables or has no legal move. */

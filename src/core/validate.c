@@ -44,17 +44,17 @@ static char letter(const Variant *v, PieceType t)
 /* Under a captured-only policy a pawn may reach its last hex with nothing to become, and wait there. */
 static bool pawns_may_wait(const Variant *v) { return v->desc->promotion == PROMOTE_CAPTURED_ONLY; }
 
-static bool pawn_may_stand(const Judge *j, Color c, int cell)
+static bool may_stand(const Variant *v, Color c, const bool *reach, int cell)
 {
-    const Variant *v = j->p->v;
-    return j->reach[c][cell] && (!v->promotion_zone[c][cell] || pawns_may_wait(v));
+    return reach[cell] && (!v->promotion_zone[c][cell] || pawns_may_wait(v));
 }
+
+static bool pawn_may_stand(const Judge *j, Color c, int cell) { return may_stand(j->p->v, c, j->reach[c], cell); }
 
 /* The closure of the set-up's pawn hexes under the pawn's steps: forward, capture and oblique.
  * Longer steps are repeated forward steps, so they reach nothing more. */
-static void find_pawn_reach(Judge *j, Color c)
+static void find_pawn_reach(const Variant *v, Color c, bool *reach)
 {
-    const Variant *v = j->p->v;
     const Geometry *g = &v->geo;
     int dirs[5] = {v->forward_dir[c], v->capture_dirs[c][0], v->capture_dirs[c][1]};
     int dir_nb = 3;
@@ -64,23 +64,31 @@ static void find_pawn_reach(Judge *j, Color c)
     int head = 0, tail = 0;
     for (int i = 0; i < v->setup[c].count; i++) {
         int cell = v->setup[c].cell[i];
-        if (v->setup[c].type[i] == PAWN && !j->reach[c][cell]) {
-            j->reach[c][cell] = true;
+        if (v->setup[c].type[i] == PAWN && !reach[cell]) {
+            reach[cell] = true;
             queue[tail++] = (uint8_t)cell;
         }
     }
     while (head < tail) {
         int cell = queue[head++];
-        if (!pawn_may_stand(j, c, cell)) /* it promoted on arrival */
+        if (!may_stand(v, c, reach, cell)) /* it promoted on arrival */
             continue;
         for (int i = 0; i < dir_nb; i++) {
             int to = g->step[dirs[i]][cell];
-            if (to != NO_CELL && !j->reach[c][to]) {
-                j->reach[c][to] = true;
+            if (to != NO_CELL && !reach[to]) {
+                reach[to] = true;
                 queue[tail++] = (uint8_t)to;
             }
         }
     }
+}
+
+void pawn_standing_hexes(const Variant *v, Color c, bool *out)
+{
+    bool reach[MAX_CELLS] = {false};
+    find_pawn_reach(v, c, reach);
+    for (int cell = 0; cell < v->geo.cell_count; cell++)
+        out[cell] = may_stand(v, c, reach, cell);
 }
 
 static bool check_rights(Judge *j)
@@ -286,7 +294,7 @@ bool pos_validate(const Position *p, char *err, size_t err_size)
 {
     Judge *j = &(Judge){.p = p, .err = err, .size = err_size};
     for (int c = 0; c < COLOR_NB; c++)
-        find_pawn_reach(j, (Color)c);
+        find_pawn_reach(p->v, (Color)c, j->reach[c]);
     if (!check_kings(j) || !check_rights(j) || !check_material(j) || !check_pawns(j) || !check_en_passant(j) ||
         !check_scornful(j))
         return false;

@@ -14,6 +14,10 @@
 /* True when p is legal; otherwise false with one line in err naming the field and the problem. */
 bool pos_validate(const Position *p, char *err, size_t err_size);
 
+/* Marks in out (MAX_CELLS) the hexes where a pawn of colour c may stand: reached from the set-up
+ * by pawn moves, and not a promotion hex it must have left by promoting. */
+void pawn_standing_hexes(const Variant *v, Color c, bool *out);
+
 /* The pawns of the side to move that could take a scornful pawn on `victim` (each faced the hex the
  * dodger left, now empty, and reaches victim by its oblique step); returns how many (0 to 2). */
 int scornful_capturers(const Position *p, int victim, uint8_t out[2]);
