@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Builds tests/data/puzzles.txt: mate-in-1 and stalemate-in-1 puzzles taken from the rule test
-data (tests/data/*/positions.jsonl), whose move annotations come from other implementations, and
-positions from bug reports where a move must be avoided.
+data (tests/data/*/positions.jsonl), whose move annotations come from other implementations,
+positions from bug reports where a move must be avoided, and won endings drawn from the tablebases
+that the engine must convert (the hand-picked lists below, kept as they are).
 
 Line format: VARIANT;KIND;POSITION;MOVE [MOVE...]   (any listed move solves it)
 KIND: mate (any mate), ride-mate (knight ride), castling-mate, promotion-mate; avoid (the listed
