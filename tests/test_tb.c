@@ -125,7 +125,8 @@ static void test_symmetries(void **state)
 }
 
 /* Every placement's number decodes to a symmetric twin of it, and all its images share its number's
- * position. */
+ * position; the least of them names the position from any image, and a man other than a king
+ * moving changes the number by its own term only. */
 static void test_numbering(void **state)
 {
     (void)state;
@@ -153,9 +154,18 @@ static void test_numbering(void **state)
         int k = tb_images(&ix, idx, images);
         assert_true(k >= 2);
         bool self = false;
-        for (int i = 0; i < k; i++)
+        uint64_t least = idx;
+        for (int i = 0; i < k; i++) {
             self |= images[i] == idx;
+            least = images[i] < least ? images[i] : least;
+        }
         assert_true(self);
+        assert_true(tb_index_least(&ix, cells) == least);
+        assert_true(tb_index_least(&ix, back) == least);
+        assert_false(tb_index_alone(&ix, idx)); /* two knights: two orders */
+        int from = back[2];
+        back[2] = (uint8_t)((from + 1) % ix.cells);
+        assert_true(tb_index_of(&ix, back) == idx + ((uint64_t)back[2] - (uint64_t)from) * ix.weight[2]);
     }
     tb_index_free(&ix);
 }
@@ -200,6 +210,25 @@ static void test_major_pieces_mate(void **state)
         assert_true(b.draws > 0); /* Black takes the piece */
         if (cases[i][2])
             assert_int_equal(w.longest, atoi(cases[i][2]));
+    }
+}
+
+/* Threads decide positions in any order (a loss when its count of moves not yet lost reaches
+ * zero): one thread and four make the same tables, the stalemate pass's too. */
+static void test_threads_agree(void **state)
+{
+    (void)state;
+    TbSet *set = set_of("glinski");
+    TbEnding e = ending("glinski", "KQK");
+    const TbTable *t = generate(set, &e);
+    for (int threads = 1; threads <= 4; threads += 3) {
+        TbGenOptions o = {threads, NULL, NULL};
+        static TbTable other;
+        char err[256];
+        assert_true(tb_generate(set, &e, &o, &other, err, sizeof err));
+        for (int c = 0; c < COLOR_NB; c++)
+            assert_memory_equal(other.val[c], t->val[c], sizeof *t->val[c] * (size_t)t->ix.size);
+        tb_table_free(&other);
     }
 }
 
@@ -455,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_probe),
         cmocka_unit_test(test_sample),
+        cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_engine_mates_by_tables),
     };
     return cmocka_run_group_tests(tests, NULL, free_sets);

@@ -10,17 +10,6 @@ enum { HEADER_NAME = 16, HEADER_SIZE = 8 + 2 * HEADER_NAME + 8 + 8 + 8 };
 /* One byte holds mates in up to 125 plies (2..127) and stalemates in up to 127 (128..255). */
 enum { BYTE_MATE_MAX = 125, BYTE_STALEMATE = 128, BYTE_STALEMATE_MAX = 127 };
 
-int tb_rank(uint16_t v)
-{
-    enum { STEP = 1 << 16 };
-    int d = tb_distance(v);
-    if (v <= TB_DRAW)
-        return 2 * STEP;
-    if (tb_is_mate(v))
-        return d % 2 ? 5 * STEP - d : d;
-    return d % 2 ? 4 * STEP - d : STEP + d;
-}
-
 const char *tb_wdl_name(uint16_t v)
 {
     if (v == TB_ILLEGAL)

@@ -14,7 +14,12 @@
 enum { W_UNKNOWN = 0xffff, W_DRAW = 0xfffe, W_ILLEGAL = 0xfffd, W_OUT = 0xfffc };
 /* Threads write a value to every image of a position; several may write the same one at once. */
 typedef _Atomic uint16_t Slot;
-enum { BLOCK = 1 << 12, MATE_PASS = 0, STALEMATE_PASS = 1 };
+/* An undecided position's count of the positions its moves lead to (each once, by its least
+ * number) not yet shown to win for the opponent: at zero the position is lost. It is counted when
+ * the first of them is shown to (most positions of the side that wins never are); LEFT_NEVER: it
+ * has a move that does not lose, or too many to count. */
+typedef _Atomic uint8_t Left;
+enum { BLOCK = 1 << 12, MATE_PASS = 0, STALEMATE_PASS = 1, LEFT_UNCOUNTED = UINT8_MAX - 1, LEFT_NEVER = UINT8_MAX };
 
 /* How to find the position after man j is taken: the sub-ending's table and, for each of its men,
  * the man of this ending it is (its colours exchanged and the board mirrored when swapped). */
@@ -39,8 +44,11 @@ struct Gen {
     SubMap sub[TB_MAX_MEN]; /* by the man taken */
     Slot *w[COLOR_NB];    /* this pass */
     Slot *mate[COLOR_NB]; /* the mate pass's results, during the stalemate pass */
+    Left *left[COLOR_NB];
+    atomic_bool uncounted; /* a position had LEFT_UNCOUNTED moves or more to count */
     int level;
     EntryFn fn;
+    int only; /* fn sees only the positions of this working value; -1: every position */
     atomic_uint_fast64_t next, done, bad;
     atomic_int max_value;
     atomic_flag first_bad;
@@ -65,6 +73,30 @@ static void store_images(Gen *g, Color stm, uint64_t idx, uint16_t value)
         atomic_store_explicit(&g->w[stm][images[i]], value, memory_order_relaxed);
     if (value < W_OUT)
         raise_max(g, value);
+}
+
+/* A position by its number: its men's hexes as decoded (the kings in their canonical pair) and
+ * whether the number is its only one. */
+typedef struct {
+    uint64_t idx;
+    uint8_t cells[TB_MAX_MEN];
+    bool alone;
+} Numbered;
+
+static void decode(const TbIndex *ix, uint64_t idx, Numbered *at)
+{
+    at->idx = idx;
+    tb_index_cells(ix, idx, at->cells);
+    at->alone = tb_index_alone(ix, idx);
+}
+
+/* The number of next, the position at with man i moved (least: its least number, else any). A
+ * man other than a king leaves the kings in their canonical pair, so only its own term changes. */
+static uint64_t number_after(const TbIndex *ix, const Numbered *at, const uint8_t *next, int i, bool least)
+{
+    if (i < 2 || (least && !at->alone))
+        return least ? tb_index_least(ix, next) : tb_index_of(ix, next);
+    return at->idx + ((uint64_t)next[i] - at->cells[i]) * ix->weight[i];
 }
 
 /* Sets p to the men on cells; false when two share a hex. */
@@ -172,25 +204,39 @@ static void option_final(const Gen *g, uint16_t child, Options *o)
 }
 
 /* A move within the ending to the position numbered cidx; final_below: working values up to it are
- * final, larger ones pending (-1 while the pass starts: none is final yet). */
-static void option_within(const Gen *g, Color cstm, uint64_t cidx, int final_below, Options *o)
+ * final, larger ones pending (-1 while the pass starts: none is final yet). Returns whether it is
+ * pending. */
+static bool option_within(const Gen *g, Color cstm, uint64_t cidx, int final_below, Options *o)
 {
     if (g->pass == STALEMATE_PASS) {
         uint16_t m = load(g->mate[cstm], cidx);
         if (m < W_OUT) {
             option_final(g, (uint16_t)(TB_MATE_BASE + m), o);
-            return;
+            return false;
         }
     }
     uint16_t s = load(g->w[cstm], cidx);
+    bool pending = s != W_DRAW && (s >= W_OUT || s > final_below);
     if (s == W_DRAW)
         o->nonloss = true;
-    else if (s >= W_OUT || s > final_below)
+    else if (pending)
         o->pending = true;
     else if (s % 2 == 0)
         o->win = o->win < s + 1 ? o->win : s + 1;
     else if (s + 1 > o->loss)
         o->loss = s + 1;
+    return pending;
+}
+
+/* Adds x to the set of n numbers (which has room for one more) unless it is there; returns the new
+ * size. */
+static int add_once(uint64_t *set, int n, uint64_t x)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == x)
+            return n;
+    set[n] = x;
+    return n + 1;
 }
 
 /* The value of the position after a capture: man j of cells taken, man i moved to its hex. */
@@ -208,21 +254,25 @@ static uint16_t after_capture(const Gen *g, const uint8_t *cells, Color stm, int
     return idx == TB_NONE ? TB_ILLEGAL : m->table->val[sub_stm][idx]; /* TB_NONE: a king took a man by the other */
 }
 
-/* Looks at the moves of the side to move of p (men on cells), all of them while the pass starts,
- * else until one shows that p is not lost; final_below as for option_within. Returns the number of
- * legal moves seen. */
-static int collect_options(Worker *wk, const uint8_t *cells, Color stm, int final_below, Options *o)
+/* Looks at the moves of the side to move of p (men on cells), captures first; final_below as for
+ * option_within. While the pass starts (final_below < 0), left NULL: the moves until one is pending,
+ * which leaves p undecided unless a capture wins; left not NULL: every move, *left getting how many
+ * positions (each once, by its least number) the pending moves lead to. Else the moves until one
+ * shows that p is not lost. Returns the number of legal moves seen. */
+static int collect_options(Worker *wk, const Numbered *at, Color stm, int final_below, Options *o, int *left)
 {
+    const uint8_t *cells = at->cells;
     Gen *g = wk->g;
-    Position *p = wk->q;
     const TbIndex *ix = g->ix;
     *o = (Options){INT_MAX, -1, false, false};
-    int legal = 0;
+    int legal = 0, nb[TB_MAX_MEN] = {0};
+    uint8_t to[TB_MAX_MEN][MAX_MOVES];
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != stm)
             continue;
-        uint8_t to[MAX_MOVES], takes[DIR_NB + LEAP_NB];
-        int take_nb, nb = man_targets(p, cells[i], false, to, takes, &take_nb);
+        uint8_t takes[DIR_NB + LEAP_NB];
+        int take_nb;
+        nb[i] = man_targets(wk->q, cells[i], false, to[i], takes, &take_nb);
         for (int k = 0; k < take_nb; k++) {
             int j = 2;
             while (cells[j] != takes[k])
@@ -233,19 +283,26 @@ static int collect_options(Worker *wk, const uint8_t *cells, Color stm, int fina
             legal++;
             option_final(g, child, o);
         }
-        for (int k = 0; k < nb; k++) {
+    }
+    uint64_t pending[LEFT_UNCOUNTED];
+    int pending_nb = 0;
+    for (int i = 0; i < ix->e.men; i++)
+        for (int k = 0; k < nb[i]; k++) {
             uint8_t next[TB_MAX_MEN];
             memcpy(next, cells, sizeof next);
-            next[i] = to[k];
-            uint64_t cidx = tb_index_of(ix, next);
+            next[i] = to[i][k];
+            uint64_t cidx = number_after(ix, at, next, i, left != NULL);
             if (cidx == TB_NONE || load(g->mate[!stm], cidx) == W_ILLEGAL)
                 continue;
             legal++;
-            option_within(g, (Color)!stm, cidx, final_below, o);
-            if (final_below >= 0 && (o->pending || o->nonloss || o->win < INT_MAX))
-                return legal; /* not a loss: no need to look further */
+            bool pending_move = option_within(g, (Color)!stm, cidx, final_below, o);
+            if (left && pending_move && pending_nb < LEFT_UNCOUNTED)
+                pending_nb = add_once(pending, pending_nb, cidx);
+            if (final_below < 0 ? !left && o->pending : o->pending || o->nonloss || o->win < INT_MAX)
+                return legal; /* no need to look further */
         }
-    }
+    if (left)
+        *left = pending_nb;
     return legal;
 }
 
@@ -269,12 +326,12 @@ static void init_entry(Worker *wk, Color stm, uint64_t idx)
         atomic_store_explicit(out, before == W_ILLEGAL ? W_ILLEGAL : W_OUT, memory_order_relaxed);
         return;
     }
-    uint8_t cells[TB_MAX_MEN];
-    tb_index_cells(g->ix, idx, cells);
+    Numbered at;
+    decode(g->ix, idx, &at);
     Position *p = wk->q;
-    set_position(g->ix, p, cells, stm);
+    set_position(g->ix, p, at.cells, stm);
     Options o;
-    int legal = collect_options(wk, cells, stm, -1, &o);
+    int legal = collect_options(wk, &at, stm, -1, &o, NULL);
     uint16_t value;
     if (legal == 0)
         value = g->pass == STALEMATE_PASS || pos_in_check(p) ? 0 : W_DRAW;
@@ -289,30 +346,51 @@ static void init_entry(Worker *wk, Color stm, uint64_t idx)
     atomic_store_explicit(out, value, memory_order_relaxed);
     if (value < W_OUT)
         raise_max(g, value);
+    if (value == W_UNKNOWN)
+        atomic_store_explicit(&g->left[stm][idx], o.nonloss ? LEFT_NEVER : LEFT_UNCOUNTED, memory_order_relaxed);
 }
 
-/* From a position decided at level - 1, back to the positions one move before it. */
+/* The count of p's moves not yet lost (see Left), p being undecided with none of them shown to
+ * win for the opponent yet; p is set up in wk->q. */
+static uint8_t count_left(Worker *wk, const Numbered *p, Color stm)
+{
+    Options o;
+    int left;
+    collect_options(wk, p, stm, -1, &o, &left);
+    if (o.nonloss)
+        return LEFT_NEVER;
+    if (left >= LEFT_UNCOUNTED)
+        atomic_store(&wk->g->uncounted, true);
+    return (uint8_t)left;
+}
+
+/* From a position decided at level - 1 (the only ones it is called for), back to the positions one
+ * move before it. Every image of a position holds its value; its least number stands for all. */
 static void back_entry(Worker *wk, Color stm, uint64_t idx)
 {
     Gen *g = wk->g;
     const TbIndex *ix = g->ix;
     int n = g->level;
-    if (load(g->w[stm], idx) != n - 1)
+    Numbered at;
+    decode(ix, idx, &at);
+    const uint8_t *cells = at.cells;
+    if (!at.alone && tb_index_least(ix, cells) != idx)
         return;
-    uint8_t cells[TB_MAX_MEN], prev[TB_MAX_MEN];
-    tb_index_cells(ix, idx, cells);
     set_position(ix, wk->p, cells, stm);
     Color mover = (Color)!stm;
     bool lost = (n - 1) % 2 == 0;
+    uint64_t seen[TB_MAX_MEN * MAX_CELLS];
+    int seen_nb = 0;
     for (int i = 0; i < ix->e.men; i++) {
         if (ix->e.colour[i] != mover)
             continue;
         uint8_t from[MAX_MOVES], none[DIR_NB + LEAP_NB];
         int none_nb, nb = man_targets(wk->p, cells[i], true, from, none, &none_nb);
         for (int j = 0; j < nb; j++) {
+            uint8_t prev[TB_MAX_MEN];
             memcpy(prev, cells, sizeof prev);
             prev[i] = from[j];
-            uint64_t q = tb_index_of(ix, prev);
+            uint64_t q = number_after(ix, &at, prev, i, !lost);
             if (q == TB_NONE)
                 continue;
             /* Illegal and decided predecessors hold values no test below accepts. */
@@ -322,11 +400,34 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
                     store_images(g, mover, q, (uint16_t)n);
                 continue;
             }
-            if (s != W_UNKNOWN)
+            /* One count a predecessor, however many un-moves lead to it. */
+            Left *left = &g->left[mover][q];
+            uint8_t k = atomic_load_explicit(left, memory_order_relaxed);
+            if (s != W_UNKNOWN || k == LEFT_NEVER)
                 continue;
-            set_position(ix, wk->q, prev, mover);
+            int before = seen_nb;
+            seen_nb = add_once(seen, seen_nb, q);
+            if (seen_nb == before)
+                continue;
+            Numbered pred = {TB_NONE, {0}, false};
+            if (k == LEFT_UNCOUNTED) {
+                /* Threads that count it at once count the same: the first one's count stands. */
+                decode(ix, q, &pred);
+                set_position(ix, wk->q, pred.cells, mover);
+                uint8_t count = count_left(wk, &pred, mover);
+                atomic_compare_exchange_strong(left, &k, count);
+                if (count == LEFT_NEVER)
+                    continue;
+            }
+            if (atomic_fetch_sub_explicit(left, 1, memory_order_relaxed) != 1)
+                continue;
+            /* Its last move not yet lost: the loss, whose distance its captures may lengthen. */
+            if (pred.idx != q) {
+                decode(ix, q, &pred);
+                set_position(ix, wk->q, pred.cells, mover);
+            }
             Options o;
-            collect_options(wk, prev, mover, n - 1, &o);
+            collect_options(wk, &pred, mover, n - 1, &o, NULL);
             if (!o.pending && !o.nonloss && o.win == INT_MAX && o.loss >= 0)
                 store_images(g, mover, q, (uint16_t)o.loss);
         }
@@ -343,21 +444,37 @@ static int run_worker(void *arg)
         if (start >= total)
             break;
         uint64_t end = start + BLOCK < total ? start + BLOCK : total;
-        for (uint64_t i = start; i < end; i++)
-            g->fn(wk, i < size ? WHITE : BLACK, i < size ? i : i - size);
+        for (uint64_t i = start; i < end;) {
+            Color c = i < size ? WHITE : BLACK;
+            uint64_t base = c == WHITE ? 0 : size, stop = c == WHITE && end > size ? size : end;
+            EntryFn fn = g->fn;
+            int only = g->only;
+            if (only < 0) {
+                for (; i < stop; i++)
+                    fn(wk, c, i - base);
+                continue;
+            }
+            /* Going back, most positions are skipped: a tight scan, and a call for the others. */
+            Slot *w = g->w[c];
+            for (; i < stop; i++)
+                if (load(w, i - base) == only)
+                    fn(wk, c, i - base);
+        }
         atomic_fetch_add(&g->done, end - start);
     }
     return 0;
 }
 
-/* Runs fn on every position of both sides, on the option's number of threads. */
-static bool run_all(Gen *g, EntryFn fn)
+/* Runs fn on every position of both sides (of working value only, unless -1), on the option's
+ * number of threads. */
+static bool run_all(Gen *g, EntryFn fn, int only)
 {
     enum { THREADS_MAX = 64 };
     int n = g->o->threads < 1 ? 1 : g->o->threads > THREADS_MAX ? THREADS_MAX : g->o->threads;
     Worker wk[THREADS_MAX];
     thrd_t th[THREADS_MAX];
     g->fn = fn;
+    g->only = only;
     atomic_store(&g->next, 0);
     atomic_store(&g->done, 0);
     bool ok = true;
@@ -409,13 +526,13 @@ static bool solve(Gen *g)
 {
     const char *step = g->pass == MATE_PASS ? "mate" : "stalemate";
     atomic_store(&g->max_value, -1);
-    if ((g->pass == MATE_PASS && !run_all(g, legal_entry)) || !run_all(g, init_entry))
+    if ((g->pass == MATE_PASS && !run_all(g, legal_entry, -1)) || !run_all(g, init_entry, -1))
         return false;
     report(g, step, 0);
     for (g->level = 1; g->level - 1 <= atomic_load(&g->max_value); g->level++) {
         if (g->level > TB_DIST_MAX)
             return false;
-        if (!run_all(g, back_entry))
+        if (!run_all(g, back_entry, g->level - 1))
             return false;
         report(g, step, g->level);
     }
@@ -507,7 +624,8 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
         g->o = o;
         for (int c = 0; c < COLOR_NB; c++) {
             g->mate[c] = slots(t->ix.size);
-            ok = ok && g->mate[c];
+            g->left[c] = malloc(sizeof(Left) * (size_t)(t->ix.size ? t->ix.size : 1));
+            ok = ok && g->mate[c] && g->left[c];
         }
     }
     if (!ok) {
@@ -526,8 +644,12 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
             g->pass = STALEMATE_PASS;
             ok = ok && solve(g);
         }
-        if (!ok)
+        if (atomic_load(&g->uncounted)) {
+            snprintf(err, (size_t)size, "%s: a position has %d moves or more, too many to count", e->name, LEFT_UNCOUNTED);
+            ok = false;
+        } else if (!ok) {
             snprintf(err, (size_t)size, "out of memory or threads for %s", e->name);
+        }
     }
     for (int c = 0; c < COLOR_NB && ok; c++)
         for (uint64_t i = 0; i < t->ix.size; i++) {
@@ -543,6 +665,7 @@ bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *
             if (g->w[c] != g->mate[c])
                 free(g->w[c]);
             free(g->mate[c]);
+            free(g->left[c]);
         }
         free(g);
     }
@@ -625,7 +748,7 @@ uint64_t tb_verify(TbSet *set, const TbTable *t, const TbGenOptions *o, char *er
     g->o = o;
     atomic_flag_clear(&g->first_bad);
     uint64_t bad = 1;
-    if (!run_all(g, verify_entry)) {
+    if (!run_all(g, verify_entry, -1)) {
         snprintf(err, (size_t)size, "out of memory or threads");
     } else {
         report(g, "verify", 0);

@@ -273,8 +273,10 @@ bool tb_index_build(TbIndex *ix, const TbEnding *e, char *err, int size)
             }
         }
     ix->others = 1;
-    for (int i = 2; i < e->men; i++)
+    for (int i = e->men - 1; i >= 2; i--) {
+        ix->weight[i] = ix->others;
         ix->others *= (uint64_t)n;
+    }
     ix->size = ix->pair_nb * ix->others;
     return true;
 }
@@ -300,10 +302,11 @@ uint64_t tb_index_of(const TbIndex *ix, const uint8_t *cells)
     int s = ix->pair_sym[cells[0]][cells[1]];
     if (s == 255)
         return TB_NONE;
-    uint8_t mapped[TB_MAX_MEN] = {0};
-    for (int i = 0; i < ix->e.men; i++)
-        mapped[i] = ix->sym[s][cells[i]];
-    return number(ix, ix->pair_id[mapped[0]][mapped[1]], mapped, ix->perm[0]);
+    const uint8_t *map = ix->sym[s];
+    uint64_t idx = ix->pair_id[map[cells[0]]][map[cells[1]]];
+    for (int i = 2; i < ix->e.men; i++)
+        idx = idx * (uint64_t)ix->cells + map[cells[ix->perm[0][i]]];
+    return idx;
 }
 
 void tb_index_cells(const TbIndex *ix, uint64_t idx, uint8_t *cells)
@@ -325,11 +328,16 @@ uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx)
     return (uint64_t)ix->sym_nb / fixed;
 }
 
-int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out)
+/* Does a position with its kings on this canonical pair have one number only? */
+static bool alone_on(const TbIndex *ix, uint32_t pair) { return ix->perm_nb == 1 && ix->pair_stab[pair] == 1; }
+
+bool tb_index_alone(const TbIndex *ix, uint64_t idx) { return alone_on(ix, (uint32_t)(idx / ix->others)); }
+
+/* The numbers of the men on cells (kings on canonical pair pair): every symmetry that fixes the
+ * pair, with every order of like men; returns how many, written to out. */
+static int images_of(const TbIndex *ix, uint32_t pair, const uint8_t *cells, uint64_t *out)
 {
-    uint8_t cells[TB_MAX_MEN], mapped[TB_MAX_MEN];
-    tb_index_cells(ix, idx, cells);
-    uint32_t pair = (uint32_t)(idx / ix->others);
+    uint8_t mapped[TB_MAX_MEN];
     int n = 0;
     for (int s = 0; s < ix->sym_nb; s++) {
         if (!(ix->pair_stab[pair] >> s & 1))
@@ -340,4 +348,33 @@ int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out)
             out[n++] = number(ix, pair, mapped, ix->perm[k]);
     }
     return n;
+}
+
+int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out)
+{
+    if (tb_index_alone(ix, idx)) {
+        out[0] = idx;
+        return 1;
+    }
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(ix, idx, cells);
+    return images_of(ix, (uint32_t)(idx / ix->others), cells, out);
+}
+
+uint64_t tb_index_least(const TbIndex *ix, const uint8_t *cells)
+{
+    int s = ix->pair_sym[cells[0]][cells[1]];
+    if (s == 255)
+        return TB_NONE;
+    uint8_t mapped[TB_MAX_MEN] = {0};
+    for (int i = 0; i < ix->e.men; i++)
+        mapped[i] = ix->sym[s][cells[i]];
+    uint32_t pair = ix->pair_id[mapped[0]][mapped[1]];
+    if (alone_on(ix, pair))
+        return number(ix, pair, mapped, ix->perm[0]);
+    uint64_t images[TB_IMAGES_MAX], least = TB_NONE;
+    int n = images_of(ix, pair, mapped, images);
+    for (int i = 0; i < n; i++)
+        least = images[i] < least ? images[i] : least;
+    return least;
 }

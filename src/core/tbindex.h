@@ -44,6 +44,7 @@ typedef struct {
     uint8_t (*pair_cells)[2];               /* of each canonical pair */
     uint16_t *pair_stab;                    /* bit s: symmetry s fixes the canonical pair */
     uint64_t others;                        /* cells ^ (men - 2) */
+    uint64_t weight[TB_MAX_MEN];            /* of a man's hex in a number (0 for the kings) */
     uint64_t size;                          /* positions per side to move */
 } TbIndex;
 
@@ -59,5 +60,10 @@ void tb_index_cells(const TbIndex *ix, uint64_t idx, uint8_t *cells);
 uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx);
 /* Every number of the same position (symmetric twins and orders of like men); returns how many. */
 int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out);
+/* The least of those numbers for the men on these hexes: one name for the position, whichever
+ * image it is met as; TB_NONE as tb_index_of. */
+uint64_t tb_index_least(const TbIndex *ix, const uint8_t *cells);
+/* Is idx the only number of its position? */
+bool tb_index_alone(const TbIndex *ix, uint64_t idx);
 
 #endif
