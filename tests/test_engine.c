@@ -4,7 +4,7 @@
  * those mates played out, reproducibility of a fixed-depth search, legality of its move on every
  * data position, MultiPV, skill levels, contempt and stopping an infinite search, the static exchange evaluation against a full search of the
  * exchange, an evaluation that favours neither colour, a mate by a losing capture it must see,
- * mates in one it must not walk into and won endings against a bare king it must mate in time.
+ * mates in one it must not walk into and won endings (the puzzle suite's) it must mate in time.
  */
 #include <limits.h>
 #include <threads.h>
@@ -58,14 +58,12 @@ static void test_puzzles(void **state)
     Engine *e = engine();
     Tally t = {0};
     int solved = 0, read = 0;
-    while (reader_next(&r)) {
-        char *variant = strtok(r.line, ";");
-        char *kind = strtok(NULL, ";");
-        char *position = strtok(NULL, ";");
-        char *answers = strtok(NULL, ";");
-        assert_non_null(answers);
+    Puzzle z;
+    while (puzzle_next(&r, &z)) {
+        if (!strcmp(z.kind, "convert")) /* a whole game: test_converts_won_endings */
+            continue;
         read++;
-        load(p, variant, position);
+        load(p, z.variant, z.position);
         engine_new_game(e);
         SearchLimits l = depth_limit(4);
         SearchInfo last = {0};
@@ -73,18 +71,18 @@ static void test_puzzles(void **state)
         char text[MOVE_TEXT_MAX];
         move_to_text(p, best, text);
         char padded[2048];
-        snprintf(padded, sizeof padded, " %s ", answers);
+        snprintf(padded, sizeof padded, " %s ", z.answer);
         char needle[MOVE_TEXT_MAX + 2];
         snprintf(needle, sizeof needle, " %s ", text);
         /* A stalemate that gives less than the point the material wins is a move to avoid. */
-        bool avoid = !strcmp(kind, "avoid") || !strcmp(kind, "no-stalemate");
+        bool avoid = !strcmp(z.kind, "avoid") || !strcmp(z.kind, "no-stalemate");
         bool right = strstr(padded, needle) != NULL;
         /* A mate in one must be reported as such. */
         if (avoid && right)
-            tally_fail(&t, "line %d (%s %s): played %s, which it must not", r.number, variant, kind, text);
+            tally_fail(&t, "line %d (%s %s): played %s, which it must not", r.number, z.variant, z.kind, text);
         else if (!avoid && (!right || !last.is_mate || last.mate_moves != 1))
-            tally_fail(&t, "line %d (%s %s): played %s (score %d, mate %d), expected one of: %s", r.number, variant,
-                       kind, text, last.score, last.mate_moves, answers);
+            tally_fail(&t, "line %d (%s %s): played %s (score %d, mate %d), expected one of: %s", r.number, z.variant,
+                       z.kind, text, last.score, last.mate_moves, z.answer);
         else
             solved++;
     }
@@ -110,28 +108,18 @@ static void test_mates_instead_of_stalemate(void **state)
     Engine *e = engine();
     Tally t = {0};
     int games = 0;
-    while (reader_next(&r)) {
-        char *variant = strtok(r.line, ";");
-        char *kind = strtok(NULL, ";");
-        char *position = strtok(NULL, ";");
-        if (strcmp(kind, "no-stalemate"))
+    Puzzle z;
+    while (puzzle_next(&r, &z)) {
+        if (strcmp(z.kind, "no-stalemate"))
             continue;
         games++;
-        load(p, variant, position);
+        load(p, z.variant, z.position);
         engine_new_game(e);
         Color winner = p->stm;
-        Verdict verdict;
-        arbiter_judge(p, &verdict);
-        for (int ply = 0; ply < PLAYOUT_MAX_PLIES && verdict.outcome == OUTCOME_NONE; ply++) {
-            SearchLimits l;
-            search_limits_init(&l);
-            l.nodes = PLAYOUT_NODES;
-            pos_make(p, engine_search(e, p, &l, NULL, NULL));
-            arbiter_judge(p, &verdict);
-        }
+        Verdict verdict = play_out(e, p, PLAYOUT_NODES, PLAYOUT_MAX_PLIES);
         Outcome mate = winner == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
         if (verdict.outcome != mate || verdict.reason != END_CHECKMATE)
-            tally_fail(&t, "line %d (%s): after %d plies the game is %s by %s, not a mate", r.number, variant, p->ply,
+            tally_fail(&t, "line %d (%s): after %d plies the game is %s by %s, not a mate", r.number, z.variant, p->ply,
                        verdict.outcome == OUTCOME_NONE ? "still on" : "over", end_reason_name(verdict.reason));
     }
     reader_close(&r);
@@ -141,38 +129,36 @@ static void test_mates_instead_of_stalemate(void **state)
     free(p);
 }
 
-/* Issue #15: won endings against a bare king were drawn by the move rule. From the centre, the lone
- * king must be mated before the 50-move rule, both sides searching a modest node budget. */
+/* Issue #15: won endings were drawn by the move rule. From each convert puzzle (long mates drawn
+ * from the tablebases, see tools/make_puzzles.py) the engine, without tables and both sides
+ * searching a modest node budget, must mate before the move rule ends the game. */
 enum { CONVERSION_NODES = 20000 };
 
 static void test_converts_won_endings(void **state)
 {
     (void)state;
-    static const char *const endings[] = {
-        "1/3/5/7/9/5k5/11/11/2K8/11/R10 w - 0 1",   /* K+R v K */
-        "1/3/5/7/9/5k5/11/11/11/Q10/5K5 w - 0 1",   /* K+Q v K */
-        "1/3/5/7/9/5k5/11/11/2K8/11/R4N5 w - 0 1",  /* K+R+N v K */
-    };
+    LineReader r;
+    assert_true(reader_open(&r, "puzzles.txt"));
     Position *p = position_new();
     Engine *e = engine();
     Tally t = {0};
-    for (size_t i = 0; i < sizeof endings / sizeof endings[0]; i++) {
-        load(p, "glinski", endings[i]);
+    int games = 0;
+    Puzzle z;
+    while (puzzle_next(&r, &z)) {
+        if (strcmp(z.kind, "convert"))
+            continue;
+        games++;
+        load(p, z.variant, z.position);
         engine_new_game(e);
-        Verdict verdict;
-        arbiter_judge(p, &verdict);
+        Outcome mate = p->stm == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
         /* The move rule ends the game at the latest. */
-        while (verdict.outcome == OUTCOME_NONE) {
-            SearchLimits l;
-            search_limits_init(&l);
-            l.nodes = CONVERSION_NODES;
-            pos_make(p, engine_search(e, p, &l, NULL, NULL));
-            arbiter_judge(p, &verdict);
-        }
-        if (verdict.outcome != OUTCOME_WHITE_WINS || verdict.reason != END_CHECKMATE)
-            tally_fail(&t, "%s: after %d plies the game ended by %s, not a mate", endings[i], p->ply,
-                       end_reason_name(verdict.reason));
+        Verdict verdict = play_out(e, p, CONVERSION_NODES, INT_MAX);
+        if (verdict.outcome != mate || verdict.reason != END_CHECKMATE)
+            tally_fail(&t, "line %d (%s, %s): after %d plies the game ended by %s, not a mate", r.number, z.variant,
+                       z.answer, p->ply, end_reason_name(verdict.reason));
     }
+    reader_close(&r);
+    assert_true(games >= 14);
     assert_int_equal(t.failures, 0);
     engine_free(e);
     free(p);

@@ -1,7 +1,8 @@
 /*
  * Endgame tablebases on the small endings (KQK, KRK of each variant, KPK): the symmetries the
  * men allow, the numbering, generation checked by the independent verifier, facts of the endings,
- * the variants' stalemate rules, files (checksum), probing a position and drawing positions.
+ * the variants' stalemate rules, files (checksum), probing a position, drawing positions, and the
+ * engine mating by the tables read from a directory.
  */
 #include "testutil.h"
 
@@ -531,6 +532,66 @@ static void test_sample(void **state)
     free(hits);
 }
 
+/* Issue #15: with the tables the engine mates by the shortest way and defends by the longest. Every
+ * convert puzzle of K+Q or K+R against K (Gliński, C'escacs), played by the engine on both sides
+ * at a node budget with the tables read from a directory, ends in mate in exactly its distance,
+ * which is the one the puzzle file records. */
+enum { TABLES_NODES = 5000 };
+
+static void test_engine_mates_by_tables(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hexchess-tb-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    const char *endings[][2] = {{"glinski", "KQK"}, {"glinski", "KRK"}, {"cescacs", "KDK"}, {"cescacs", "KRK"}};
+    enum { ENDINGS = sizeof endings / sizeof endings[0] };
+    char paths[ENDINGS][256], err[512];
+    size_t bytes;
+    for (int i = 0; i < ENDINGS; i++) {
+        TbEnding e = ending(endings[i][0], endings[i][1]);
+        tb_file_path(paths[i], sizeof paths[i], dir, &e);
+        assert_true(tb_file_save(generate(set_of(endings[i][0]), &e), paths[i], &bytes, err, sizeof err));
+    }
+    Engine *engine = engine_new();
+    assert_non_null(engine);
+    assert_true(engine_set_tablebases(engine, dir, err, sizeof err));
+    static Position p;
+    LineReader r;
+    assert_true(reader_open(&r, "puzzles.txt"));
+    Tally t = {0};
+    int games = 0;
+    Puzzle z;
+    while (puzzle_next(&r, &z)) {
+        uint16_t value;
+        assert_true(pos_from_text(&p, variant_find(z.variant), z.position, err, sizeof err));
+        if (strcmp(z.kind, "convert"))
+            continue;
+        /* Only the tables saved above: the engine reads the directory, not this file's sets. */
+        TbSet *saved = tbset_new(variant_find(z.variant), dir);
+        bool held = saved && tb_probe(saved, &p, &value);
+        tbset_free(saved);
+        if (!held)
+            continue;
+        games++;
+        int dtm = atoi(z.answer + strlen("dtm "));
+        if (!tb_is_mate(value) || !tb_wins(value) || tb_distance(value) != dtm)
+            tally_fail(&t, "line %d: the tables say %s in %d plies, the file %s", r.number, tb_wdl_name(value),
+                       tb_distance(value), z.answer);
+        engine_new_game(engine);
+        Verdict verdict = play_out(engine, &p, TABLES_NODES, dtm + 1);
+        if (verdict.reason != END_CHECKMATE || p.ply != dtm)
+            tally_fail(&t, "line %d (%s): after %d plies the game is %s, not mate in %d", r.number, z.variant, p.ply,
+                       end_reason_name(verdict.reason), dtm);
+    }
+    reader_close(&r);
+    assert_true(games >= 8);
+    assert_int_equal(t.failures, 0);
+    engine_free(engine);
+    for (int i = 0; i < ENDINGS; i++)
+        remove(paths[i]);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,6 +606,7 @@ int main(void)
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_kpk_glinski),
         cmocka_unit_test(test_kpk_cescacs),
+        cmocka_unit_test(test_engine_mates_by_tables),
     };
     return cmocka_run_group_tests(tests, NULL, free_sets);
 }

@@ -1,7 +1,8 @@
 /*
- * Helpers shared by the test programs: where the data lives, reading it line by line, collecting
- * mismatches (so one run reports every bad record, not just the first), comparing positions and
- * a deterministic random generator. Everything is static inline: each test file is its own program.
+ * Helpers shared by the test programs: where the data lives, reading it line by line, the puzzle
+ * suite, collecting mismatches (so one run reports every bad record, not just the first), games the
+ * engine plays against itself, comparing positions and a deterministic random generator.
+ * Everything is static inline: each test file is its own program.
  */
 #ifndef HEXCHESS_TESTUTIL_H
 #define HEXCHESS_TESTUTIL_H
@@ -17,7 +18,9 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
+#include "core/arbiter.h"
 #include "core/position.h"
+#include "core/search.h"
 
 /* tests/data by default (make runs from the repository root); HEXCHESS_TEST_DATA overrides it. */
 static inline FILE *open_data(const char *relative)
@@ -104,6 +107,39 @@ static inline void reader_close(LineReader *r)
         fclose(r->f);
     free(r->line);
     memset(r, 0, sizeof *r);
+}
+
+/* One line of tests/data/puzzles.txt (tools/make_puzzles.py gives its format), split in place. */
+typedef struct {
+    char *variant, *kind, *position, *answer;
+} Puzzle;
+
+static inline bool puzzle_next(LineReader *r, Puzzle *z)
+{
+    if (!reader_next(r))
+        return false;
+    z->variant = strtok(r->line, ";");
+    z->kind = strtok(NULL, ";");
+    z->position = strtok(NULL, ";");
+    z->answer = strtok(NULL, ";");
+    assert_non_null(z->answer);
+    return true;
+}
+
+/* Both sides play e's move at a fixed node budget (the same game on any machine, whatever its
+ * load) until the rules end the game or max_plies are played; the verdict on the last position. */
+static inline Verdict play_out(Engine *e, Position *p, uint64_t nodes, int max_plies)
+{
+    Verdict verdict;
+    arbiter_judge(p, &verdict);
+    for (int ply = 0; ply < max_plies && verdict.outcome == OUTCOME_NONE; ply++) {
+        SearchLimits l;
+        search_limits_init(&l);
+        l.nodes = nodes;
+        pos_make(p, engine_search(e, p, &l, NULL, NULL));
+        arbiter_judge(p, &verdict);
+    }
+    return verdict;
 }
 
 /* Mismatches are counted and the first few printed; a test asserts the count is zero at its end. */

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Builds tests/data/puzzles.txt: mate-in-1 and stalemate-in-1 puzzles taken from the rule test
-data (tests/data/*/positions.jsonl), whose move annotations come from other implementations, and
-positions from bug reports where a move must be avoided.
+data (tests/data/*/positions.jsonl), whose move annotations come from other implementations,
+positions from bug reports where a move must be avoided, and won endings drawn from the tablebases
+that the engine must convert (the hand-picked lists below, kept as they are).
 
 Line format: VARIANT;KIND;POSITION;MOVE [MOVE...]   (any listed move solves it)
 KIND: mate (any mate), ride-mate (knight ride), castling-mate, promotion-mate; avoid (the listed
 moves lose: the engine must play any other); no-stalemate (the listed moves stalemate, which gives
-less than the whole point that the material wins: the engine must play on, towards the mate).
+less than the whole point that the material wins: the engine must play on, towards the mate);
+convert (a won ending: the engine, playing both sides, must mate before the move rule; instead of
+moves, the fourth field is "dtm N", the plies to the mate by the tablebases).
 Run from the repository root: tools/make_puzzles.py > tests/data/puzzles.txt
 """
 import json
@@ -58,6 +61,30 @@ NO_STALEMATE = [
     ("cescacs", "/22:1K5/19:k7/6:5D1/ w -- - 0 60", ["KB22-A21"], "issue #15: White mates in two, KB22-A21 stalemates"),
 ]
 
+# Won endings to be converted without tables (issue #15: the engine drew K+R+N against K by the
+# move rule): (variant, ending, position, plies to the mate by the tables). Each drawn from the
+# ending's table with `hexchess tb sample -v VARIANT --count 300 --seed 15 --wdl win --stm white
+# ENDING`; of the eight longest mates of the draw (`hexchess tb probe`), two the engine mated in
+# each of four settings: one engine playing both sides at 10000, 20000 and 40000 nodes a move,
+# and two engines (`hexchess match --nodes 20000`). The other starts did not all convert (see
+# bench/endgames-results.txt); K+B+N and K+N+N against K are left out for the same reason.
+CONVERT = [
+    ("glinski", "KQK", "1/3/5/7/9/11/11/11/11/1k9/5Q4K w - 0 1", 17),
+    ("glinski", "KQK", "1/3/5/7/9/10K/5k5/11/11/6Q4/11 w - 0 1", 17),
+    ("glinski", "KRK", "1/3/5/7/9/10K/7k3/11/11/4R6/11 w - 0 1", 37),
+    ("glinski", "KRK", "1/K2/5/7/4k4/11/11/11/11/3R7/11 w - 0 1", 35),
+    ("glinski", "KRNK", "K/3/5/R6/7k1/N10/11/11/11/11/11 w - 0 1", 25),
+    ("glinski", "KRNK", "1/3/5/7/9/K5R4/11/7k3/11/11/5N5 w - 0 1", 25),
+    ("glinski", "KQKR", "1/3/K4/7/9/11/10r/2Q8/4k6/11/11 w - 0 1", 31),
+    ("glinski", "KQKR", "1/3/4k/7/9/11/11/11/11/r10/3Q6K w - 0 1", 29),
+    ("cescacs", "KDK", "/28:D/11:5k2/7:K7/ w -- - 0 1", 27),
+    ("cescacs", "KDK", "/21:7K/13:4k3/9:1D6/ w -- - 0 1", 27),
+    ("cescacs", "KRK", "/25:3R/22:K6/21:2k5/ w -- - 0 1", 61),
+    ("cescacs", "KRK", "/21:K7/20:1k5/9:5R2/ w -- - 0 1", 61),
+    ("cescacs", "KVK", "/22:K6/18:3V3/12:2k4/ w -- - 0 1", 39),
+    ("cescacs", "KVK", "/21:K7/14:3k3/1:1V/ w -- - 0 1", 39),
+]
+
 
 def main():
     per_kind = {}
@@ -87,6 +114,9 @@ def main():
     for variant, position, moves, why in NO_STALEMATE:
         print(f"# {why}")
         print(f"{variant};no-stalemate;{position};{' '.join(moves)}")
+    for variant, ending, position, dtm in CONVERT:
+        print(f"# {ending}, mate in {dtm} plies")
+        print(f"{variant};convert;{position};dtm {dtm}")
 
 
 main()
