@@ -23,7 +23,7 @@ TB_THREADS ?= 2
 TB_GLINSKI = KQK KRK KNK KBK KQQK KQRK KQNK KQBK KRRK KRNK KRBK KNNK KNBK KBBK \
 	KQKQ KQKR KQKN KQKB KRKR KRKN KRKB KNKN KNKB KBKB KPK
 # C'escacs: the rule book's claims, the cheap ones first (D queen, V wyvern, G pegasus, J bishop, E elephant).
-TB_CESCACS = KDK KVK KRK KGK KPK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK
+TB_CESCACS = KDK KVK KRK KGK KPK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK KVKR KVKG
 
 .PHONY: tb-glinski tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
