@@ -89,13 +89,13 @@ pgo: ## build build-pgo/hexchess with profile-guided optimisation (trained by be
 	rm -f $(PGO_BUILD)/hexchess $(PGO_BUILD)/libhexchess.a
 	$(MAKE) BUILD=$(PGO_BUILD) OPT="$(OPT) -fprofile-use -fprofile-partial-training -Wno-missing-profile" all
 
-tb-glinski: all ## Glinski's pawnless tablebases up to 4 men into TB_DIR (about 20 minutes)
+tb-glinski: all ## Glinski's pawnless tablebases up to 4 men and KPK into TB_DIR (about 10 minutes on 2 cores)
 	$(BUILD)/hexchess tb gen -v glinski --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)
 
-tb-mccooey: all ## McCooey's pawnless tablebases up to 4 men into TB_DIR (about 20 minutes)
+tb-mccooey: all ## McCooey's pawnless tablebases up to 4 men and KPK into TB_DIR (about 5 minutes on 2 cores)
 	$(BUILD)/hexchess tb gen -v mccooey --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)
 
-tb-cescacs: all ## the C'escacs tablebases of the rule book's claims into TB_DIR (hours)
+tb-cescacs: all ## the C'escacs tablebases of the rule book's claims into TB_DIR (about 2 hours on 2 cores, 5 GB of memory)
 	$(BUILD)/hexchess tb gen -v cescacs --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_CESCACS)
 
 tune: $(BUILD)/tune ## build the Texel tuner of the evaluation weights (build/tune --help)
