@@ -24,24 +24,26 @@ static void find_shields(const Position *p, MoveFilter *ctx)
     ctx->shield_nb = 0;
     if (k == NO_CELL)
         return;
-    for (int d = 0; d < DIR_NB; d++) {
-        int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
+    /* Asked from the enemy sliders' side: most stand in no line with the king, which the geometry
+     * tells at one look, where walking every ray from the king reads a dozen hexes or more. */
+    const uint8_t *reach = g->reach[k];
+    for (int i = 0; i < p->piece_nb[ctx->them]; i++) {
+        int s = p->pieces[ctx->them][i];
+        int r = reach[s];
+        if (!r || r == REACH_LEAP || !(v->atoms[piece_type(p->board[s])] & (r - 1 < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
+            continue;
         int own = NO_CELL;
-        for (const uint8_t *ray = g->rays[k][d]; *ray != NO_CELL; ray++) {
-            int t = *ray;
-            Piece pc = p->board[t];
+        const uint8_t *ray = g->rays[k][r - 1];
+        for (; *ray != s; ray++) {
+            Piece pc = p->board[*ray];
             if (!pc)
                 continue;
-            if (piece_color(pc) == ctx->us) {
-                if (own != NO_CELL)
-                    break;
-                own = t;
-                continue;
-            }
-            if (own != NO_CELL && v->atoms[piece_type(pc)] & need)
-                ctx->shields[ctx->shield_nb++] = (uint8_t)own;
-            break;
+            if (piece_color(pc) != ctx->us || own != NO_CELL)
+                break;
+            own = *ray;
         }
+        if (*ray == s && own != NO_CELL)
+            ctx->shields[ctx->shield_nb++] = (uint8_t)own;
     }
     if (v->has_elephants) {
         int ahead = v->forward_dir[ctx->us];
