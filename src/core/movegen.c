@@ -304,7 +304,7 @@ static void gen_king_specials(const Position *p, const MoveFilter *ctx, bool noi
 static bool gen_forced_promotions(const Position *p, const MoveFilter *ctx, MoveList *ml)
 {
     const Variant *v = p->v;
-    if (v->desc->promotion != PROMOTE_CAPTURED_ONLY || ctx->in_check || !p->count[ctx->us][PAWN])
+    if (v->desc->promotion != PROMOTE_CAPTURED_ONLY || ctx->in_check || !p->awaiting[ctx->us])
         return false;
     int before = ml->count;
     for (int i = 0; i < p->men_count[ctx->us]; i++) {

@@ -27,6 +27,8 @@ void pos_put(Position *p, Piece pc, int cell)
     if (t != PAWN) {
         p->piece_index[cell] = p->piece_nb[c];
         p->pieces[c][p->piece_nb[c]++] = (uint8_t)cell;
+    } else {
+        p->awaiting[c] += p->v->promotion_zone[c][cell];
     }
     if (t == BISHOP)
         p->bishops_on[c][p->v->geo.colour[cell]]++;
@@ -55,6 +57,8 @@ void pos_remove(Position *p, int cell)
         p->pieces[c][j] = (uint8_t)last_piece;
         p->piece_index[last_piece] = (uint8_t)j;
         p->piece_index[cell] = 0xff;
+    } else {
+        p->awaiting[c] -= p->v->promotion_zone[c][cell];
     }
     if (t == BISHOP)
         p->bishops_on[c][p->v->geo.colour[cell]]--;
@@ -81,6 +85,8 @@ static void move_man(Position *p, int from, int to)
         p->pieces[c][j] = (uint8_t)to;
         p->piece_index[to] = (uint8_t)j;
         p->piece_index[from] = 0xff;
+    } else {
+        p->awaiting[c] += p->v->promotion_zone[c][to] - p->v->promotion_zone[c][from];
     }
     if (t == BISHOP) {
         p->bishops_on[c][p->v->geo.colour[from]]--;

@@ -35,6 +35,9 @@ typedef struct Position {
     uint8_t pieces[COLOR_NB][MAX_PIECES_PER_SIDE];
     uint8_t piece_nb[COLOR_NB];
     uint8_t piece_index[MAX_CELLS];
+    /* Pawns standing on their promotion hexes: move generation looks for forced promotions only
+     * when a side has one. */
+    uint8_t awaiting[COLOR_NB];
     Color stm;
     uint8_t rights;          /* RIGHT_* bits, White's in bits 0-2, Black's in bits 3-5 */
     bool castling_allowed;   /* the "no castling" game option clears this */
