@@ -133,10 +133,8 @@ static void sort_rest(MoveList *ml, int *scores, int from)
  * history (or losing captures) are left, the rest is sorted at once: a node that gets that far
  * usually goes through most of them, and picking each by a scan costs a scan per move.
  */
-Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
+Move pick_best_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
 {
-    if (start >= *sorted_from)
-        return ml->moves[start];
     for (;;) {
         /* Locals: scores could alias ml->count, which would be read again at every step. */
         int best = start, s = scores[start], count = ml->count;

@@ -14,10 +14,18 @@ int piece_value(const Worker *w, Piece pc);
 Piece captured_piece(const Position *p, Move m);
 /* Scores every move of ml for pick_next_move. */
 void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply);
+/* The part of pick_next_move that is not yet sorted. */
+Move pick_best_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from);
 /* Swaps the best-scored move left into place start and returns it. A capture picked there that
  * loses material in the exchange gets a negative score. *sorted_from, ml->count at first, says
- * from where on the list is already in order. */
-Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from);
+ * from where on the list is already in order. (Inline: once sorted, most picks just read the list,
+ * and a call would cost more than the read.) */
+static inline Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
+{
+    if (start >= *sorted_from)
+        return ml->moves[start];
+    return pick_best_move(w, ml, scores, start, sorted_from);
+}
 /* best, a quiet move, refuted the node at depth: it becomes a killer and the countermove, and
  * the history rewards it and punishes the quiet moves tried before it. */
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb);
