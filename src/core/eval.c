@@ -98,6 +98,9 @@ void eval_rebuild(EvalTables *t)
         for (int s = 0; s < g->cell_count; s++)
             t->king_distance[k][s] = (uint8_t)hex_distance(g, k, s);
     lone_king_room(t, g);
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int code = 0; code < (int)sizeof t->enterable[c]; code++)
+            t->enterable[c][code] = code == EMPTY || piece_color((Piece)code) != (Color)c;
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
@@ -274,6 +277,7 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
     int their_king = p->king[!c];
+    const uint8_t *enterable = t->enterable[c];
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
@@ -283,19 +287,15 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
         if (atoms & ATOM_DIAG)
             mobility += slider_mobility(p, s, DIAG_FIRST);
         if (atoms & ATOM_LEAP)
-            for (int k = 0; k < g->leap_count[s]; k++) {
-                Piece target = p->board[g->leaps[s][k]];
-                mobility += !target || piece_color(target) != c;
-            }
+            for (int k = 0; k < g->leap_count[s]; k++)
+                mobility += enterable[p->board[g->leaps[s][k]]];
         if (type != KING && their_king != NO_CELL && t->king_distance[their_king][s] <= KING_ZONE_RADIUS)
             near_enemy_king++;
     }
     int k = p->king[c];
     if (k != NO_CELL)
-        for (int i = 0; i < g->neighbour_count[k]; i++) {
-            Piece pc = p->board[g->neighbours[k][i]];
-            shelter += pc && piece_color(pc) == c;
-        }
+        for (int i = 0; i < g->neighbour_count[k]; i++)
+            shelter += !enterable[p->board[g->neighbours[k][i]]];
     return t->w[EP_MOBILITY] * mobility + t->w[EP_KING_ATTACKERS] * near_enemy_king + t->w[EP_KING_SHELTER] * shelter;
 }
 

@@ -41,6 +41,9 @@ typedef struct {
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];
     uint8_t king_distance[MAX_CELLS][MAX_CELLS];
+    /* Per colour and board code (EMPTY or a man's): 1 if a man of that colour may move onto a
+     * hex holding it, read once per target where the test would branch on the code twice. */
+    uint8_t enterable[COLOR_NB][1 << 5];
 } EvalTables;
 
 /*
