@@ -67,9 +67,10 @@ static bool made_in_full(Move m)
 /*
  * Is `by` attacking the king of `king_side` once m is played? A move that takes at most the man on
  * its target and moves one man unchanged is tried on the board alone: making it in full (keys,
- * lists, history) costs several times the attack test.
+ * lists, history) costs several times the attack test. When the king stays and was not attacked
+ * before (was_safe), only what the move changed is looked at.
  */
-static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
+static bool attacks_king_after(Position *p, Move m, Color king_side, Color by, bool was_safe)
 {
     if (made_in_full(m)) {
         pos_make(p, m);
@@ -90,7 +91,8 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
     p->board[from] = EMPTY;
     if (listed)
         p->pieces[mover][index] = (uint8_t)to;
-    bool attacked = k != NO_CELL && pos_attacked(p, k, by);
+    bool attacked = k != NO_CELL && (was_safe && k != to ? pos_attacked_after_move(p, k, by, from, to)
+                                                          : pos_attacked(p, k, by));
     if (listed)
         p->pieces[mover][index] = (uint8_t)from;
     p->board[from] = moving;
@@ -99,9 +101,9 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by)
 }
 
 /* An awaiting pawn promoting in place keeps its hex, so it shields as before. */
-static bool king_safe_after(Position *p, Move m, Color us)
+static bool king_safe_after(Position *p, Move m, Color us, bool in_check)
 {
-    return move_kind(m) == MK_PROMOTE_HERE || !attacks_king_after(p, m, us, (Color)!us);
+    return move_kind(m) == MK_PROMOTE_HERE || !attacks_king_after(p, m, us, (Color)!us, !in_check);
 }
 
 /* Most moves are cleared by the geometry alone: a check needs the man to land in line or a leap
@@ -114,7 +116,8 @@ bool move_gives_check(Position *p, Move m)
     const uint8_t *reach = p->v->geo.reach[k];
     if (!made_in_full(m) && !reach[move_to(m)] && (!reach[move_from(m)] || reach[move_from(m)] == REACH_LEAP))
         return false;
-    return attacks_king_after(p, m, (Color)!p->stm, p->stm);
+    /* The side to move never leaves the other king attacked. */
+    return attacks_king_after(p, m, (Color)!p->stm, p->stm, true);
 }
 
 bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
@@ -124,7 +127,7 @@ bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
     if (!ctx->in_check && kind != MK_EN_PASSANT && kind != MK_SCORNFUL && kind != MK_CASTLE &&
         from != p->king[ctx->us] && !is_shield(ctx, from))
         return true;
-    return king_safe_after(p, m, ctx->us);
+    return king_safe_after(p, m, ctx->us, ctx->in_check);
 }
 
 static void add_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)

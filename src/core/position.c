@@ -213,6 +213,40 @@ static bool king_leaps(const Position *p, Color by)
     return p->v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
 }
 
+/* Does the man of `by` on s, of type type, attack cell? The one test every attack question below
+ * applies to a man, so that they agree. */
+static inline bool man_attacks(const Position *p, int s, PieceType type, int cell, Color by, bool leaping_king)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    int r = g->reach[cell][s];
+    if (!r)
+        return false;
+    int atoms = v->atoms[type];
+    if (r == REACH_LEAP)
+        return atoms & ATOM_LEAP || (leaping_king && type == KING && s == v->king_start[by]);
+    int d = r - 1;
+    const uint8_t *ray = g->rays[cell][d];
+    if (ray[0] == s)
+        return v->near_attack[by][type] >> d & 1;
+    if (atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)) {
+        while (*ray != s && !p->board[*ray])
+            ray++;
+        return *ray == s;
+    }
+    /* the elephant's two-step capture over an empty hex */
+    return atoms & ATOM_ELEPHANT && d == (v->forward_dir[by] ^ 1) && ray[1] == s && !p->board[ray[0]];
+}
+
+static bool pawn_attacks(const Position *p, int s, int cell, Color by)
+{
+    const Variant *v = p->v;
+    for (int i = 0; i < 2; i++)
+        if (v->geo.step[v->capture_dirs[by][i] ^ 1][cell] == s)
+            return true;
+    return false;
+}
+
 /*
  * The same question asked from the attackers' side: a pawn can take only from two hexes, which the
  * board answers; most pieces stand neither in line with the hex nor a leap from it, which the
@@ -236,33 +270,39 @@ bool pos_attacked(const Position *p, int cell, Color by)
     for (int i = 0; i < p->piece_nb[by]; i++) {
         int s = p->pieces[by][i];
         Piece pc = p->board[s];
-        int r = reach[s];
-        if (!r || !pc || piece_color(pc) != by) /* a man taken on a board tried without its list */
+        if (!reach[s] || !pc || piece_color(pc) != by) /* a man taken on a board tried without its list */
             continue;
-        PieceType type = piece_type(pc);
-        int atoms = v->atoms[type];
-        if (r == REACH_LEAP) {
-            if (atoms & ATOM_LEAP || (leaping_king && type == KING && s == v->king_start[by]))
-                return true;
-            continue;
-        }
-        int d = r - 1;
-        const uint8_t *ray = g->rays[cell][d];
-        if (ray[0] == s) {
-            if (v->near_attack[by][type] >> d & 1)
-                return true;
-            continue;
-        }
-        if (atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)) {
-            while (*ray != s && !p->board[*ray])
-                ray++;
-            if (*ray == s)
-                return true;
-        } else if (atoms & ATOM_ELEPHANT && d == (v->forward_dir[by] ^ 1) && ray[1] == s && !p->board[ray[0]]) {
-            return true; /* the elephant's two-step capture over an empty hex */
-        }
+        if (man_attacks(p, s, piece_type(pc), cell, by, leaping_king))
+            return true;
     }
     return false;
+}
+
+bool pos_attacked_after_move(const Position *p, int cell, Color by, int from, int to)
+{
+    const Geometry *g = &p->v->geo;
+    bool leaping_king = king_leaps(p, by);
+    Piece moved = p->board[to];
+    if (piece_color(moved) == by &&
+        (piece_type(moved) == PAWN ? pawn_attacks(p, to, cell, by)
+                                   : man_attacks(p, to, piece_type(moved), cell, by, leaping_king)))
+        return true;
+    /* The first man behind the vacated hex, seen from cell, if nothing stands between. */
+    int r = g->reach[cell][from];
+    if (!r || r == REACH_LEAP)
+        return false;
+    const uint8_t *ray = g->rays[cell][r - 1];
+    while (*ray != from && !p->board[*ray])
+        ray++;
+    if (*ray != from)
+        return false;
+    for (ray++; *ray != NO_CELL && !p->board[*ray]; ray++)
+        ;
+    if (*ray == NO_CELL)
+        return false;
+    Piece behind = p->board[*ray];
+    return piece_color(behind) == by && piece_type(behind) != PAWN &&
+           man_attacks(p, *ray, piece_type(behind), cell, by, leaping_king);
 }
 
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out)

@@ -68,6 +68,10 @@ static inline bool pos_has_right(const Position *p, Color c, int right)
 
 /* Is the hex attacked by side `by` (every capture its men could make there, pins ignored)? */
 bool pos_attacked(const Position *p, int cell, Color by);
+/* pos_attacked once one man has moved from `from` to `to` on the board and nothing else changed,
+ * for a cell not attacked before the move (nor `to` itself): only the man moved and the men seen
+ * through the hex it left can attack it now, so only they are looked at. */
+bool pos_attacked_after_move(const Position *p, int cell, Color by, int from, int to);
 /* The hexes of `by`'s men attacking cell; returns how many. */
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out);
 /* The same on a scratch copy of p's board (for exchange evaluation); rights are p's. */
