@@ -26,6 +26,9 @@ void gen_legal_noisy(Position *p, MoveList *out);
 /* Does the move take a man or promote? (Inline: move ordering asks it of every move.) */
 static inline bool move_is_noisy(const Position *p, Move m)
 {
+    /* Most moves are plain (no kind, promotion or castling bits): noisy when they take. */
+    if (m >> 16 == 0)
+        return p->board[move_to(m)];
     MoveKind kind = move_kind(m);
     if (kind == MK_CASTLE)
         return false;
