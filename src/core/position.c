@@ -135,107 +135,52 @@ uint64_t pos_compute_key(const Position *p)
     return k;
 }
 
-/* The move atoms of every kind of man `by` has on the board: attacks of a kind absent need no
- * look. A scratch board of exchange evaluation holds no more men than the position. */
-static int atoms_present(const Position *p, Color by)
-{
-    int atoms = 0;
-    for (int t = KING; t < PIECE_TYPE_NB; t++)
-        if (p->count[by][t])
-            atoms |= p->v->atoms[t];
-    return atoms;
-}
-
-/*
- * One routine answers both "is it attacked" (out == NULL: stop at the first attacker) and
- * "by whom" (for check classification), so the two can never disagree.
- */
-static int collect_attackers(const Variant *v, const Piece *board, int cell, Color by, int atoms, bool king_leaps,
-                             uint8_t *out)
-{
-    const Geometry *g = &v->geo;
-    int n = 0;
-#define FOUND(c)                                                                                        \
-    do {                                                                                                \
-        if (!out)                                                                                       \
-            return 1;                                                                                   \
-        out[n++] = (uint8_t)(c);                                                                        \
-    } while (0)
-    for (int d = 0; d < DIR_NB; d++) {
-        const uint8_t *ray = g->rays[cell][d];
-        int t = ray[0];
-        if (t == NO_CELL)
-            continue;
-        Piece pc = board[t];
-        if (pc) {
-            if (piece_color(pc) == by && v->near_attack[by][piece_type(pc)] >> d & 1)
-                FOUND(t);
-            continue;
-        }
-        int need = d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG;
-        if (!(atoms & need))
-            continue;
-        for (ray++; (t = *ray) != NO_CELL; ray++) {
-            pc = board[t];
-            if (!pc)
-                continue;
-            if (piece_color(pc) == by && v->atoms[piece_type(pc)] & need)
-                FOUND(t);
-            break;
-        }
-    }
-    if (atoms & ATOM_LEAP || king_leaps)
-        for (int i = 0; i < g->leap_count[cell]; i++) {
-            int t = g->leaps[cell][i];
-            Piece pc = board[t];
-            if (!pc || piece_color(pc) != by)
-                continue;
-            if (v->atoms[piece_type(pc)] & ATOM_LEAP ||
-                (king_leaps && piece_type(pc) == KING && t == v->king_start[by]))
-                FOUND(t);
-        }
-    if (atoms & ATOM_ELEPHANT) {
-        /* The elephant's two-step capture: the hex between must be empty. */
-        int back = v->forward_dir[by] ^ 1;
-        int mid = g->step[back][cell];
-        if (mid != NO_CELL && !board[mid]) {
-            int t = g->step[back][mid];
-            if (t != NO_CELL && board[t] == make_piece(by, ELEPHANT))
-                FOUND(t);
-        }
-    }
-#undef FOUND
-    return n;
-}
-
 static bool king_leaps(const Position *p, Color by)
 {
     return p->v->desc->king_leap && p->castling_allowed && pos_has_right(p, by, RIGHT_KING);
 }
 
-/* Does the man of `by` on s, of type type, attack cell? The one test every attack question below
- * applies to a man, so that they agree. */
-static inline bool man_attacks(const Position *p, int s, PieceType type, int cell, Color by, bool leaping_king)
+/* Where an attack on a hex comes from: a direction (0..11), a leap (LEAP_SLOTS + its place in
+ * the hex's list of leaps) or the elephant's two-step; each side has at most one man per slot. */
+enum { LEAP_SLOTS = DIR_NB, TWO_STEP_SLOT = LEAP_SLOTS + LEAP_NB, NO_SLOT = -1 };
+
+/* Through which slot does the man of `by` on s, of type type, attack cell on board (NO_SLOT: it
+ * does not)? The one test every attack question below applies to a man, so that they agree. */
+static inline int man_attack_slot(const Position *p, const Piece *board, int s, PieceType type, int cell, Color by,
+                                  bool leaping_king)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int r = g->reach[cell][s];
     if (!r)
-        return false;
+        return NO_SLOT;
     int atoms = v->atoms[type];
-    if (r == REACH_LEAP)
-        return atoms & ATOM_LEAP || (leaping_king && type == KING && s == v->king_start[by]);
+    if (r == REACH_LEAP) {
+        if (!(atoms & ATOM_LEAP || (leaping_king && type == KING && s == v->king_start[by])))
+            return NO_SLOT;
+        int i = 0;
+        while (g->leaps[cell][i] != s)
+            i++;
+        return LEAP_SLOTS + i;
+    }
     int d = r - 1;
     const uint8_t *ray = g->rays[cell][d];
     if (ray[0] == s)
-        return v->near_attack[by][type] >> d & 1;
+        return v->near_attack[by][type] >> d & 1 ? d : NO_SLOT;
     if (atoms & (d < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)) {
-        while (*ray != s && !p->board[*ray])
+        while (*ray != s && !board[*ray])
             ray++;
-        return *ray == s;
+        return *ray == s ? d : NO_SLOT;
     }
     /* the elephant's two-step capture over an empty hex */
-    return atoms & ATOM_ELEPHANT && d == (v->forward_dir[by] ^ 1) && ray[1] == s && !p->board[ray[0]];
+    if (atoms & ATOM_ELEPHANT && d == (v->forward_dir[by] ^ 1) && ray[1] == s && !board[ray[0]])
+        return TWO_STEP_SLOT;
+    return NO_SLOT;
+}
+
+static inline bool man_attacks(const Position *p, int s, PieceType type, int cell, Color by, bool leaping_king)
+{
+    return man_attack_slot(p, p->board, s, type, cell, by, leaping_king) != NO_SLOT;
 }
 
 static bool pawn_attacks(const Position *p, int s, int cell, Color by)
@@ -248,10 +193,10 @@ static bool pawn_attacks(const Position *p, int s, int cell, Color by)
 }
 
 /*
- * The same question asked from the attackers' side: a pawn can take only from two hexes, which the
- * board answers; most pieces stand neither in line with the hex nor a leap from it, which the
- * geometry tells at one look, so only a few need a closer one. It
- * must agree with collect_attackers (a test compares them on every data position and hex).
+ * Asked from the attackers' side: a pawn can take only from two hexes, which the board answers;
+ * most pieces stand neither in line with the hex nor a leap from it, which the geometry tells at
+ * one look, so only a few need a closer one. It must agree with pos_attackers (a test compares
+ * them on every data position and hex).
  */
 bool pos_attacked(const Position *p, int cell, Color by)
 {
@@ -307,12 +252,51 @@ bool pos_attacked_after_move(const Position *p, int cell, Color by, int from, in
 
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out)
 {
-    return collect_attackers(p->v, p->board, cell, by, atoms_present(p, by), king_leaps(p, by), out);
+    return board_attackers(p, p->board, cell, by, out);
 }
 
+/* Puts the attacker on s, coming through slot, into the n attackers listed by slot. */
+static void insert_by_slot(uint8_t *out, int *slots, int n, int s, int slot)
+{
+    int j = n;
+    for (; j > 0 && slots[j - 1] > slot; j--) {
+        slots[j] = slots[j - 1];
+        out[j] = out[j - 1];
+    }
+    slots[j] = slot;
+    out[j] = (uint8_t)s;
+}
+
+/* Asked from the attackers' side as pos_attacked is, where walking every ray from the hex costs
+ * several times as much; listed by slot, the order in which a look outward from the hex meets
+ * them (exchange evaluation takes the first of equal value). */
 int board_attackers(const Position *p, const Piece *board, int cell, Color by, uint8_t *out)
 {
-    return collect_attackers(p->v, board, cell, by, atoms_present(p, by), king_leaps(p, by), out);
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    int slots[TWO_STEP_SLOT + 1], n = 0;
+    if (p->count[by][PAWN]) {
+        Piece pawn = make_piece(by, PAWN);
+        for (int i = 0; i < 2; i++) {
+            int d = v->capture_dirs[by][i] ^ 1;
+            int s = g->step[d][cell];
+            if (s != NO_CELL && board[s] == pawn)
+                insert_by_slot(out, slots, n++, s, d);
+        }
+    }
+    const uint8_t *reach = g->reach[cell];
+    bool leaping_king = king_leaps(p, by);
+    for (int i = 0; i < p->piece_nb[by]; i++) {
+        int s = p->pieces[by][i];
+        Piece pc = board[s];
+        if (!reach[s] || !pc || piece_color(pc) != by) /* a man taken on a scratch board */
+            continue;
+        int slot = man_attack_slot(p, board, s, piece_type(pc), cell, by, leaping_king);
+        if (slot == NO_SLOT)
+            continue;
+        insert_by_slot(out, slots, n++, s, slot);
+    }
+    return n;
 }
 
 bool pos_in_check(const Position *p)

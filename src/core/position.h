@@ -74,7 +74,9 @@ bool pos_attacked(const Position *p, int cell, Color by);
 bool pos_attacked_after_move(const Position *p, int cell, Color by, int from, int to);
 /* The hexes of `by`'s men attacking cell; returns how many. */
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out);
-/* The same on a scratch copy of p's board (for exchange evaluation); rights are p's. */
+/* The same on a scratch copy of p's board (for exchange evaluation) that differs from it only by
+ * men taken off or moved onto `cell`: the men are looked for where p's lists have them. Rights
+ * are p's. */
 int board_attackers(const Position *p, const Piece *board, int cell, Color by, uint8_t *out);
 bool pos_in_check(const Position *p);
 /* The pieces a pawn of colour c arriving on cell may become; returns how many. */
