@@ -219,7 +219,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     TTHit tt = tt_lookup(w, ply);
     if (beta - alpha == 1 && tt_settles(&tt, 0, alpha, beta))
         return tt.score;
-    bool checked = qply == 0 ? w->in_check[ply] : pos_in_check(p);
+    bool checked = w->in_check[ply];
     bool in_check = checked && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
         return in_check ? 0 : fade_to_move_rule(p, evaluate(p, w->eval, &w->pawns));
@@ -267,6 +267,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
          * worth searching. */
         if (!in_check && (scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
+        w->in_check[ply + 1] = move_gives_check(p, m);
         pos_make(p, m);
         tt_prefetch(&w->engine->tt, p->key);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
@@ -373,11 +374,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
             continue;
         bool noisy = move_is_noisy(p, m);
+        /* Asked before the move is made: most moves are cleared by the geometry at one look. */
+        bool gives_check = move_gives_check(p, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
          * static evaluation nor the exchange can tell. */
-        if (!root && best > -SCORE_KNOWN) {
+        if (!root && best > -SCORE_KNOWN && !gives_check) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
             bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
@@ -385,12 +388,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                           static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            if ((late || futile || losing) && !move_gives_check(p, m))
+            if (late || futile || losing)
                 continue;
         }
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
-        bool gives_check = w->in_check[ply + 1] = pos_in_check(p);
+        w->in_check[ply + 1] = gives_check;
         /* Step 6. Check extension. */
         /* (bounded: a line of checks may not grow past twice the iteration's depth) */
         int new_depth = depth - 1 + (gives_check && ply < 2 * (w->completed_depth + 1) ? 1 : 0);
