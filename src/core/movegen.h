@@ -10,6 +10,8 @@ typedef struct {
     bool in_check;
     int shield_nb;
     uint8_t shields[DIR_NB + 1]; /* own men whose move may expose the king */
+    int checker_nb;
+    uint8_t checkers[MAX_ATTACKERS]; /* the men giving check, when in_check */
 } MoveFilter;
 
 /* The moves the rules of movement allow (all, or the noisy ones), before king safety: a search

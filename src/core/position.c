@@ -143,6 +143,7 @@ static bool king_leaps(const Position *p, Color by)
 /* Where an attack on a hex comes from: a direction (0..11), a leap (LEAP_SLOTS + its place in
  * the hex's list of leaps) or the elephant's two-step; each side has at most one man per slot. */
 enum { LEAP_SLOTS = DIR_NB, TWO_STEP_SLOT = LEAP_SLOTS + LEAP_NB, NO_SLOT = -1 };
+_Static_assert((int)TWO_STEP_SLOT < (int)MAX_ATTACKERS, "a slot per attacker");
 
 /* Through which slot does the man of `by` on s, of type type, attack cell on board (NO_SLOT: it
  * does not)? The one test every attack question below applies to a man, so that they agree. */
@@ -223,6 +224,12 @@ bool pos_attacked(const Position *p, int cell, Color by)
     return false;
 }
 
+bool pos_man_attacks(const Position *p, int s, int cell, Color by)
+{
+    Piece pc = p->board[s];
+    return pc && piece_color(pc) == by && man_attacks(p, s, piece_type(pc), cell, by, king_leaps(p, by));
+}
+
 bool pos_attacked_after_move(const Position *p, int cell, Color by, int from, int to)
 {
     const Geometry *g = &p->v->geo;
@@ -274,7 +281,7 @@ int board_attackers(const Position *p, const Piece *board, int cell, Color by, u
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
-    int slots[TWO_STEP_SLOT + 1], n = 0;
+    int slots[MAX_ATTACKERS], n = 0;
     if (p->count[by][PAWN]) {
         Piece pawn = make_piece(by, PAWN);
         for (int i = 0; i < 2; i++) {

@@ -72,6 +72,11 @@ bool pos_attacked(const Position *p, int cell, Color by);
  * for a cell not attacked before the move (nor `to` itself): only the man moved and the men seen
  * through the hex it left can attack it now, so only they are looked at. */
 bool pos_attacked_after_move(const Position *p, int cell, Color by, int from, int to);
+/* Does the man of `by` standing on s (if one does) attack cell? */
+bool pos_man_attacks(const Position *p, int s, int cell, Color by);
+/* The most men of one side that can attack a hex: one per direction, per leap, and the elephant's
+ * two-step. */
+enum { MAX_ATTACKERS = DIR_NB + LEAP_NB + 1 };
 /* The hexes of `by`'s men attacking cell; returns how many. */
 int pos_attackers(const Position *p, int cell, Color by, uint8_t *out);
 /* The same on a scratch copy of p's board (for exchange evaluation) that differs from it only by
