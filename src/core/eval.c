@@ -329,7 +329,12 @@ int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
     return from_mover(p, white) + t->w[EP_TEMPO];
 }
 
+int evaluate_activity(const Position *p, const EvalTables *t)
+{
+    return from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
+}
+
 int evaluate(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    return evaluate_material(p, t, cache) + from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
+    return evaluate_material(p, t, cache) + evaluate_activity(p, t);
 }

@@ -70,6 +70,9 @@ void pawn_cache_clear(PawnCache *cache);
 int evaluate(const Position *p, const EvalTables *t, PawnCache *cache);
 /* Material, placement and pawns only: a cheap estimate that evaluate() refines by activity. */
 int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache);
+/* The refinement: evaluate() is evaluate_material() plus this (a caller holding the estimate adds
+ * it instead of evaluating again). */
+int evaluate_activity(const Position *p, const EvalTables *t);
 const char *eval_param_name(int param);
 /* Hex distance (king steps along orthogonal lines) from the centre of the board. */
 int hex_distance_to_centre(const Geometry *g, int cell);

@@ -232,10 +232,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             static_eval = tt.eval;
             best = fade_to_move_rule(p, static_eval);
         } else {
-            int estimate = fade_to_move_rule(p, evaluate_material(p, w->eval, &w->pawns));
+            int material = evaluate_material(p, w->eval, &w->pawns);
+            int estimate = fade_to_move_rule(p, material);
             bool decided = estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha;
             if (!decided)
-                static_eval = evaluate(p, w->eval, &w->pawns);
+                static_eval = material + evaluate_activity(p, w->eval);
             best = decided ? estimate : fade_to_move_rule(p, static_eval);
         }
         if (best >= beta) {
