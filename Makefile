@@ -22,15 +22,23 @@ TB_DIR ?= tablebases
 TB_THREADS ?= 2
 TB_GLINSKI = KQK KRK KNK KBK KQQK KQRK KQNK KQBK KRRK KRNK KRBK KNNK KNBK KBBK \
 	KQKQ KQKR KQKN KQKB KRKR KRKN KRKB KNKN KNKB KBKB KPK
+# Gliński's pawnless 5-man endings, the two of the published analysis first; each needs up to 6.4 GB.
+TB_GLINSKI5 = KRNKR KRBKR \
+	KQQQK KQQRK KQQBK KQQNK KQRRK KQRBK KQRNK KQBBK KQBNK KQNNK \
+	KRRRK KRRBK KRRNK KRBBK KRBNK KRNNK KBBBK KBBNK KBNNK KNNNK \
+	KQQKQ KQQKR KQQKB KQQKN KQRKQ KQRKR KQRKB KQRKN KQBKQ KQBKR KQBKB KQBKN \
+	KQNKQ KQNKR KQNKB KQNKN KRRKQ KRRKR KRRKB KRRKN KRBKQ KRBKB KRBKN \
+	KRNKQ KRNKB KRNKN KBBKQ KBBKR KBBKB KBBKN KBNKQ KBNKR KBNKB KBNKN \
+	KNNKQ KNNKR KNNKB KNNKN
 # C'escacs: the rule book's claims, the cheap ones first (D queen, V wyvern, G pegasus, J bishop, E elephant).
 TB_CESCACS = KDK KVK KRK KGK KPK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK KVKR KVKG
 
-.PHONY: tb-glinski tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+.PHONY: tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
 help: ## list the targets
-	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
 
 deps: ## install missing Debian packages (build, test and bench)
 	scripts/install-deps.sh all
@@ -91,6 +99,9 @@ pgo: ## build build-pgo/hexchess with profile-guided optimisation (trained by be
 
 tb-glinski: all ## Glinski's pawnless tablebases up to 4 men and KPK into TB_DIR (about 10 minutes on 2 cores)
 	$(BUILD)/hexchess tb gen -v glinski --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)
+
+tb-glinski5: all ## Glinski's 60 pawnless 5-man tablebases into TB_DIR (15-20 minutes each on 2 cores, an estimated 15-20 hours in all; stop and rerun at will: made tables are kept)
+	$(BUILD)/hexchess tb gen -v glinski --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI5)
 
 tb-mccooey: all ## McCooey's pawnless tablebases up to 4 men and KPK into TB_DIR (about 5 minutes on 2 cores)
 	$(BUILD)/hexchess tb gen -v mccooey --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)

@@ -272,8 +272,8 @@ static const TbTable *load_table(TbSet *set, const TbArgs *a, const TbEnding *e)
     char err[1024];
     const TbTable *t = set ? tbset_table(set, e, err, sizeof err) : NULL;
     if (!t)
-        fprintf(stderr, "hexchess tb: %s (generate it with hexchess tb gen %s --dir %s)\n", set ? err : "out of memory",
-                e->name, a->dir);
+        fprintf(stderr, "hexchess tb: %s (generate it with hexchess tb gen -v %s --dir %s %s)\n",
+                set ? err : "out of memory", e->v->desc->name, a->dir, e->name);
     return t;
 }
 

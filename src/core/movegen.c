@@ -143,7 +143,7 @@ bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
     return king_safe_after(p, ctx, m);
 }
 
-static void add_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
+void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
 {
     PieceType choices[PIECE_TYPE_NB];
     int n = pos_promotion_choices(p, us, to, choices);
@@ -151,45 +151,6 @@ static void add_promotions(const Position *p, Color us, MoveList *ml, int from, 
         add(ml, move_make(from, to, NO_TYPE, kind, 0));
     for (int i = 0; i < n; i++)
         add(ml, move_make(from, to, choices[i], kind, 0));
-}
-
-/* Inline: most pawn moves land outside the promotion zone, and a call per move costs as much as
- * the move itself. */
-static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
-{
-    if (p->v->promotion_zone[us][to])
-        add_promotions(p, us, ml, from, to, kind);
-    else
-        add(ml, move_make(from, to, NO_TYPE, kind, 0));
-}
-
-static void gen_pawn(const Position *p, Color us, int s, MoveList *ml)
-{
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
-    int fwd = v->forward_dir[us];
-    int t1 = g->step[fwd][s];
-    if (t1 != NO_CELL && !p->board[t1]) {
-        add_pawn_move(p, us, ml, s, t1, MK_NORMAL);
-        int t2 = g->step[fwd][t1];
-        if (t2 != NO_CELL && !p->board[t2]) {
-            if (v->double_step_from[us][s])
-                add_pawn_move(p, us, ml, s, t2, MK_DOUBLE);
-            int t3 = g->step[fwd][t2];
-            if (v->triple_step_from[us][s] && t3 != NO_CELL && !p->board[t3])
-                add_pawn_move(p, us, ml, s, t3, MK_TRIPLE);
-        }
-    }
-    for (int i = 0; i < v->oblique_nb; i++) {
-        int t = g->step[v->oblique_dirs[us][i]][s];
-        if (t != NO_CELL && !p->board[t])
-            add_pawn_move(p, us, ml, s, t, MK_NORMAL);
-    }
-    for (int i = 0; i < 2; i++) {
-        int t = g->step[v->capture_dirs[us][i]][s];
-        if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us)
-            add_pawn_move(p, us, ml, s, t, MK_NORMAL);
-    }
 }
 
 static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
@@ -348,7 +309,7 @@ static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only
             /* A pawn's few moves are sorted after they are made: which are noisy depends on the
              * promotion zone and the choices it offers. */
             int first = ml->count;
-            gen_pawn(p, us, s, ml);
+            gen_pawn_moves(p, us, s, ml);
             if (noisy_only) {
                 int kept = first;
                 for (int j = first; j < ml->count; j++)

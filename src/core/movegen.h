@@ -17,6 +17,51 @@ typedef struct {
 /* The moves the rules of movement allow (all, or the noisy ones), before king safety: a search
  * tests each with move_is_safe only when it comes to play it. in_check must be the position's. */
 void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter);
+/* Appends a pawn's move into its promotion zone: one for each piece it may become there, or the
+ * move alone when there is none (the pawn waits on the hex). */
+void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind);
+/* Inline: most pawn moves land outside the promotion zone, and a call per move costs as much as
+ * the move itself. */
+static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
+{
+    if (p->v->promotion_zone[us][to])
+        add_pawn_promotions(p, us, ml, from, to, kind);
+    else
+        ml->moves[ml->count++] = move_make(from, to, NO_TYPE, kind, 0);
+}
+/* Appends the moves a pawn of colour us on `from` has by its own rules: its steps to empty hexes
+ * (MK_DOUBLE and MK_TRIPLE for the multi-steps), then its captures, a promotion once for each piece
+ * it may become; the position's rights (en passant, the scornful capture) are not among them. The
+ * move generator and the tablebase generator both take the pawn's rules from here. Inline: as a
+ * call per pawn it cost perft 3 % more instructions. */
+static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveList *ml)
+{
+    const Variant *v = p->v;
+    const Geometry *g = &v->geo;
+    int fwd = v->forward_dir[us];
+    int t1 = g->step[fwd][from];
+    if (t1 != NO_CELL && !p->board[t1]) {
+        add_pawn_move(p, us, ml, from, t1, MK_NORMAL);
+        int t2 = g->step[fwd][t1];
+        if (t2 != NO_CELL && !p->board[t2]) {
+            if (v->double_step_from[us][from])
+                add_pawn_move(p, us, ml, from, t2, MK_DOUBLE);
+            int t3 = g->step[fwd][t2];
+            if (v->triple_step_from[us][from] && t3 != NO_CELL && !p->board[t3])
+                add_pawn_move(p, us, ml, from, t3, MK_TRIPLE);
+        }
+    }
+    for (int i = 0; i < v->oblique_nb; i++) {
+        int t = g->step[v->oblique_dirs[us][i]][from];
+        if (t != NO_CELL && !p->board[t])
+            add_pawn_move(p, us, ml, from, t, MK_NORMAL);
+    }
+    for (int i = 0; i < 2; i++) {
+        int t = g->step[v->capture_dirs[us][i]][from];
+        if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us)
+            add_pawn_move(p, us, ml, from, t, MK_NORMAL);
+    }
+}
 /* Does a move of gen_moves leave the king safe (is it legal)? */
 bool move_is_safe(Position *p, const MoveFilter *filter, Move m);
 /* Does the legal move m check the other king? */

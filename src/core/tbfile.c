@@ -143,9 +143,17 @@ bool tb_file_save(const TbTable *t, const char *path, size_t *bytes, char *err, 
         encode(t, c, width, buf);
         sum = fnv1a(sum, buf, side_bytes);
     }
-    FILE *f = fopen(path, "wb");
+    /* Written under another name and renamed when whole: a generation stopped while writing leaves
+     * no truncated table for the next run to trip on. */
+    char part[4096];
+    if (snprintf(part, sizeof part, "%s.part", path) >= (int)sizeof part) {
+        snprintf(err, (size_t)size, "path too long: %s", path);
+        free(buf);
+        return false;
+    }
+    FILE *f = fopen(part, "wb");
     if (!f) {
-        snprintf(err, (size_t)size, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, (size_t)size, "cannot write %s: %s", part, strerror(errno));
         free(buf);
         return false;
     }
@@ -157,8 +165,9 @@ bool tb_file_save(const TbTable *t, const char *path, size_t *bytes, char *err, 
         ok = fwrite(buf, 1, side_bytes, f) == side_bytes;
     }
     free(buf);
-    if (fclose(f) != 0 || !ok) {
+    if (fclose(f) != 0 || !ok || rename(part, path) != 0) {
         snprintf(err, (size_t)size, "cannot write %s: %s", path, strerror(errno));
+        remove(part);
         return false;
     }
     *bytes = sizeof h + 2 * side_bytes;

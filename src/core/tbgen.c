@@ -141,44 +141,8 @@ static int waiting_pawn(const Gen *g, const Position *p, const uint8_t *cells, C
     return i >= 0 && p->v->promotion_zone[c][cells[i]] && pos_promotion_choices(p, c, cells[i], choices) ? i : -1;
 }
 
-/* The hexes a pawn moves to, as movegen's gen_pawn: steps to empty hexes, then captures (*take_nb
- * of them, at the end of out). */
-static int pawn_moves(const Position *p, int from, uint8_t *out, int *take_nb)
-{
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
-    Color us = piece_color(p->board[from]);
-    int n = 0, fwd = v->forward_dir[us];
-    int t1 = g->step[fwd][from];
-    if (t1 != NO_CELL && !p->board[t1]) {
-        out[n++] = (uint8_t)t1;
-        int t2 = g->step[fwd][t1];
-        if (t2 != NO_CELL && !p->board[t2]) {
-            if (v->double_step_from[us][from])
-                out[n++] = (uint8_t)t2;
-            int t3 = g->step[fwd][t2];
-            if (v->triple_step_from[us][from] && t3 != NO_CELL && !p->board[t3])
-                out[n++] = (uint8_t)t3;
-        }
-    }
-    for (int i = 0; i < v->oblique_nb; i++) {
-        int t = g->step[v->oblique_dirs[us][i]][from];
-        if (t != NO_CELL && !p->board[t])
-            out[n++] = (uint8_t)t;
-    }
-    *take_nb = 0;
-    for (int i = 0; i < 2; i++) {
-        int t = g->step[v->capture_dirs[us][i]][from];
-        if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us) {
-            out[n++] = (uint8_t)t;
-            (*take_nb)++;
-        }
-    }
-    return n;
-}
-
 /* The hexes a pawn on cell came from by a step that takes nothing and does not promote: the
- * reverse of pawn_moves' steps, over empty hexes. */
+ * reverse of gen_pawn_moves' steps, over empty hexes. */
 static int pawn_unmoves(const Position *p, int cell, uint8_t *out)
 {
     const Variant *v = p->v;
@@ -212,7 +176,7 @@ static int pawn_unmoves(const Position *p, int cell, uint8_t *out)
  * The hexes a man reaches by a move that takes nothing (back: the hexes it came from by one), and
  * forward the hexes of the enemy men it can take; legality is the tables' business (a move that
  * leaves the king attacked leads to a position numbered illegal). Men without rights other than
- * pawns move here (pawns: pawn_moves); tb_verify checks every value against gen_legal.
+ * pawns move here (pawns: gen_pawn_moves); tb_verify checks every value against gen_legal.
  */
 static int man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb)
 {
@@ -386,17 +350,19 @@ static int option_promotions(const Gen *g, const Position *p, const uint8_t *cel
 static int pawn_targets(const Gen *g, const Position *p, const uint8_t *cells, Color stm, int i, uint8_t *out,
                         Options *o, int *legal)
 {
-    uint8_t to[8];
-    PieceType choices[PIECE_TYPE_NB];
-    int take_nb, nb = pawn_moves(p, cells[i], to, &take_nb), n = 0;
-    for (int k = 0; k < nb; k++) {
-        int j = k >= nb - take_nb ? man_on(cells, to[k]) : 0;
-        if (p->v->promotion_zone[stm][to[k]] && pos_promotion_choices(p, stm, to[k], choices))
-            *legal += option_promotions(g, p, cells, stm, i, to[k], j, o);
+    MoveList moves;
+    moves.count = 0;
+    gen_pawn_moves(p, stm, cells[i], &moves);
+    int n = 0;
+    for (int k = 0; k < moves.count; k++) {
+        Move m = moves.moves[k];
+        int to = move_to(m), j = p->board[to] ? man_on(cells, to) : 0;
+        if (move_promo(m) != NO_TYPE)
+            *legal += option_sub(g, after_change(g, &g->promo[i][move_promo(m)][j], cells, stm, i, to), o);
         else if (j)
             *legal += option_sub(g, after_capture(g, cells, stm, i, j), o);
         else
-            out[n++] = to[k];
+            out[n++] = (uint8_t)to;
     }
     return n;
 }
