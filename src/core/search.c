@@ -250,11 +250,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     MoveList ml;
     MoveFilter filter;
     gen_moves(p, checked, !in_check, &ml, &filter);
-    int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, tt.move, ply);
-    int sorted_from = ml.count;
+    MovePicker pk;
+    score_moves(w, &ml, &pk, tt.move, ply);
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
+        Move m = pick_next_move(w, &ml, &pk, i);
         if (!move_is_safe(p, &filter, m))
             continue;
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
@@ -266,7 +265,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             continue;
         /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
          * worth searching. */
-        if (!in_check && (scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
+        if (!in_check && (pk.scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
         w->in_check[ply + 1] = move_gives_check(p, m);
         pos_make(p, m);
@@ -361,16 +360,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     MoveList ml;
     MoveFilter filter;
     gen_moves(p, in_check, false, &ml, &filter);
-    int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, tt_move, ply);
-    int sorted_from = ml.count;
+    MovePicker pk;
+    score_moves(w, &ml, &pk, tt_move, ply);
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES];
     int quiet_nb = 0;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
+        Move m = pick_next_move(w, &ml, &pk, i);
         /* Legality is tested only here: a cutoff spares the test of the moves after it. */
         if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
             continue;
@@ -387,7 +385,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
             bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
                           static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
+            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
             if (late || futile || losing)
                 continue;
