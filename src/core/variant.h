@@ -109,6 +109,9 @@ typedef struct Variant {
     bool promotion_zone[COLOR_NB][MAX_CELLS];
     bool double_step_from[COLOR_NB][MAX_CELLS];
     bool triple_step_from[COLOR_NB][MAX_CELLS];
+    /* A pawn of this colour here has a step (one to three ahead, or oblique) into its promotion
+     * zone: only then can a step of it be noisy. */
+    bool promotion_step[COLOR_NB][MAX_CELLS];
     Setup setup[COLOR_NB];
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
     uint8_t king_start[COLOR_NB];
