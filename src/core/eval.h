@@ -41,6 +41,8 @@ typedef struct {
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];
     uint8_t king_distance[MAX_CELLS][MAX_CELLS];
+    /* Per hex, how many of its orthogonal [0] and diagonal [1] rays hold a hex. */
+    uint8_t first_hexes[MAX_CELLS][2];
     /* Per colour and board code (EMPTY or a man's): 1 if a man of that colour may move onto a
      * hex holding it, read once per target where the test would branch on the code twice. */
     uint8_t enterable[COLOR_NB][1 << 5];
