@@ -217,14 +217,15 @@ static inline int slider_mobility(const Piece *board, const EvalTables *t, const
            ray_reach_beyond_first(board, rays[first + 5]);
 }
 
-/* The hexes a leaper reaches: all twelve leaps read, those off the board on the wall (the list's
- * padding), and written out: as a loop, its control cost as much as the reads. */
-static inline int leaper_mobility(const Piece *board, const uint8_t *enterable, const uint8_t *leaps)
+/* How many hexes of a list of twelve (leaps or neighbours, padded with NO_CELL, read on the wall)
+ * a man of the colour of `enterable` may enter. Written out: as a loop, its control cost as much
+ * as the reads. */
+static inline int enterable_of_twelve(const Piece *board, const uint8_t *enterable, const uint8_t *hexes)
 {
-    return enterable[board[leaps[0]]] + enterable[board[leaps[1]]] + enterable[board[leaps[2]]] +
-           enterable[board[leaps[3]]] + enterable[board[leaps[4]]] + enterable[board[leaps[5]]] +
-           enterable[board[leaps[6]]] + enterable[board[leaps[7]]] + enterable[board[leaps[8]]] +
-           enterable[board[leaps[9]]] + enterable[board[leaps[10]]] + enterable[board[leaps[11]]];
+    return enterable[board[hexes[0]]] + enterable[board[hexes[1]]] + enterable[board[hexes[2]]] +
+           enterable[board[hexes[3]]] + enterable[board[hexes[4]]] + enterable[board[hexes[5]]] +
+           enterable[board[hexes[6]]] + enterable[board[hexes[7]]] + enterable[board[hexes[8]]] +
+           enterable[board[hexes[9]]] + enterable[board[hexes[10]]] + enterable[board[hexes[11]]];
 }
 
 /* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn. */
@@ -310,25 +311,29 @@ static int side_activity(const Position *p, const Piece *board, const EvalTables
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
-    int their_king = p->king[!c];
+    int their_king = p->king[!c], k = p->king[c];
+    /* The pieces near the enemy king are counted with our king (a side's one) among them, and its
+     * term taken off after: cheaper than a test of each piece's type. */
+    const uint8_t *from_their_king = t->king_distance[their_king != NO_CELL ? their_king : 0];
     const uint8_t *enterable = t->enterable[c];
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
-        PieceType type = piece_type(p->board[s]);
-        int atoms = v->atoms[type];
+        int atoms = v->atoms[piece_type(board[s])];
         if (atoms & ATOM_ORTH)
             mobility += slider_mobility(board, t, g->rays[s], s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)
             mobility += slider_mobility(board, t, g->rays[s], s, DIAG_FIRST);
         if (atoms & ATOM_LEAP)
-            mobility += leaper_mobility(board, enterable, g->leaps[s]);
-        if (type != KING && their_king != NO_CELL && t->king_distance[their_king][s] <= KING_ZONE_RADIUS)
-            near_enemy_king++;
+            mobility += enterable_of_twelve(board, enterable, g->leaps[s]);
+        near_enemy_king += from_their_king[s] <= KING_ZONE_RADIUS;
     }
-    int k = p->king[c];
-    if (k != NO_CELL)
-        for (int i = 0; i < g->neighbour_count[k]; i++)
-            shelter += !enterable[p->board[g->neighbours[k][i]]];
+    if (k != NO_CELL) {
+        near_enemy_king -= from_their_king[k] <= KING_ZONE_RADIUS;
+        /* Our men next to the king: the neighbours on the board that none of ours may enter. */
+        shelter = g->neighbour_count[k] - enterable_of_twelve(board, enterable, g->neighbours[k]);
+    }
+    if (their_king == NO_CELL)
+        near_enemy_king = 0;
     return t->w[EP_MOBILITY] * mobility + t->w[EP_KING_ATTACKERS] * near_enemy_king + t->w[EP_KING_SHELTER] * shelter;
 }
 
