@@ -51,7 +51,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     Move countermove = w->countermoves[countermove_index(p)];
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
-    const int16_t(*history)[MAX_CELLS] = w->history[p->stm];
+    const int16_t *history = w->history[p->stm];
     const int *value = w->eval->value;
     int *scores = pk->scores;
     int count = ml->count, top_nb = 0;
@@ -68,7 +68,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
         } else if (m == countermove) {
             scores[i] = ORDER_TOP;
         } else {
-            scores[i] = history[move_from(m)][move_to(m)];
+            scores[i] = history[history_index(m)];
             continue;
         }
         pk->top[top_nb++] = (uint16_t)i;
@@ -206,7 +206,7 @@ void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tr
     w->countermoves[countermove_index(&w->pos)] = best;
     int bonus = depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth;
     for (int i = 0; i < tried_nb; i++) {
-        int16_t *h = &w->history[us][move_from(tried[i])][move_to(tried[i])];
+        int16_t *h = &w->history[us][history_index(tried[i])];
         int delta = tried[i] == best ? bonus : -bonus;
         /* Gravity keeps every entry inside +-HISTORY_MAX without clamping artefacts. */
         *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);

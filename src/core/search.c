@@ -410,7 +410,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                 if (!improving)
                     r++;
                 /* Moves that often refuted other positions deserve a closer look. */
-                r -= w->history[!p->stm][move_from(m)][move_to(m)] / LMR_HISTORY_PER_PLY;
+                r -= w->history[!p->stm][history_index(m)] / LMR_HISTORY_PER_PLY;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
