@@ -306,20 +306,20 @@ static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only
         int s = p->men[us][i];
         int atoms = v->atoms[piece_type(p->board[s])];
         if (atoms & ATOM_PAWN) {
-            if (!noisy_only) {
-                gen_pawn_moves(p, us, s, ml);
-                continue;
-            }
             /* A step is noisy only as a promotion, which depends on the choices the hex offers:
-             * the steps of a pawn that can reach its promotion zone are sorted after they are
-             * made; the others are not made at all. Captures are always noisy. */
-            if (v->promotion_step[us][s]) {
-                int first = ml->count, kept = first;
+             * among the noisy moves, the steps of a pawn that can reach its promotion zone are
+             * sorted after they are made, and the others are not made at all. Captures are
+             * always noisy. (One call of each part: with two, the steps were not inlined.) */
+            if (!noisy_only || v->promotion_step[us][s]) {
+                int first = ml->count;
                 gen_pawn_steps(p, us, s, ml);
-                for (int j = first; j < ml->count; j++)
-                    if (move_is_noisy(p, ml->moves[j]))
-                        ml->moves[kept++] = ml->moves[j];
-                ml->count = kept;
+                if (noisy_only) {
+                    int kept = first;
+                    for (int j = first; j < ml->count; j++)
+                        if (move_is_noisy(p, ml->moves[j]))
+                            ml->moves[kept++] = ml->moves[j];
+                    ml->count = kept;
+                }
             }
             gen_pawn_captures(p, us, s, ml);
             continue;
