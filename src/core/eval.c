@@ -134,7 +134,7 @@ void eval_rebuild(EvalTables *t)
                 } else {
                     bonus = w[EP_CENTRE_SLIDER] * centrality;
                 }
-                t->pst[c][type][s] = (int16_t)bonus;
+                t->pst[c][type][s] = (int16_t)(t->value[type] + bonus);
             }
         }
     }
@@ -271,7 +271,7 @@ static int side_pawns(const Position *p, const EvalTables *t, Color c)
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         if (piece_type(p->board[s]) == PAWN)
-            score += t->value[PAWN] + t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
+            score += t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
     }
     return score;
 }
@@ -298,7 +298,7 @@ static int side_pieces(const Position *p, const EvalTables *t, Color c)
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
-        score += t->value[type] + t->pst[c][type][s];
+        score += t->pst[c][type][s];
     }
     if (p->count[c][BISHOP] >= 3)
         score += t->w[EP_ALL_BISHOPS];
@@ -356,7 +356,7 @@ static int mop_up_white(const Position *p, const EvalTables *t)
     int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1);
     if (herd >= t->value[PAWN])
         herd = t->value[PAWN] - 1;
-    int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd;
+    int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd; /* the kings' values cancel */
     return strong == WHITE ? score : -score;
 }
 

@@ -35,7 +35,7 @@ _Static_assert((int)PIECE_TYPE_NB <= (int)WALL, "no man has the wall's code");
 typedef struct {
     const Variant *v;
     int w[EVAL_PARAM_NB];
-    /* Piece-square bonus per colour, type and hex: centrality and advancement. */
+    /* Per colour, type and hex: the man's value plus its placement bonus (centrality, advancement). */
     int16_t pst[COLOR_NB][PIECE_TYPE_NB][MAX_CELLS];
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
