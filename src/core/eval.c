@@ -115,6 +115,18 @@ void eval_rebuild(EvalTables *t)
                 made++;
             t->pawn_steps_made[c][s] = (uint8_t)made;
         }
+        for (int s = 0; s < g->cell_count; s++) {
+            int n = 0;
+            for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
+                t->front_span[c][s][n++] = (uint8_t)f;
+                for (int i = 0; i < 2; i++) {
+                    int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
+                    if (from != NO_CELL)
+                        t->front_span[c][s][n++] = (uint8_t)from;
+                }
+            }
+            t->front_span[c][s][n] = NO_CELL;
+        }
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
             int atoms = v->atoms[type];
             for (int s = 0; s < g->cell_count; s++) {
@@ -228,21 +240,13 @@ static inline int enterable_of_twelve(const Piece *board, const uint8_t *enterab
            enterable[board[hexes[9]]] + enterable[board[hexes[10]]] + enterable[board[hexes[11]]];
 }
 
-/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn. */
-static bool is_passed(const Position *p, Color c, int s)
+/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn (its front span). */
+static bool is_passed(const Position *p, const EvalTables *t, Color c, int s)
 {
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
     Piece enemy_pawn = make_piece((Color)!c, PAWN);
-    for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
-        if (p->board[f] == enemy_pawn)
+    for (const uint8_t *f = t->front_span[c][s]; *f != NO_CELL; f++)
+        if (p->board[*f] == enemy_pawn)
             return false;
-        for (int i = 0; i < 2; i++) {
-            int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
-            if (from != NO_CELL && p->board[from] == enemy_pawn)
-                return false;
-        }
-    }
     return true;
 }
 
@@ -260,7 +264,7 @@ static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
             break;
         }
     }
-    if (is_passed(p, c, s))
+    if (is_passed(p, t, c, s))
         score += t->passed_pawn_bonus[c][s];
     return score;
 }

@@ -40,6 +40,9 @@ typedef struct {
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
     int16_t passed_pawn_bonus[COLOR_NB][MAX_CELLS];
+    /* Per colour and hex, the hexes where an enemy pawn stops a pawn standing there from being
+     * passed: those ahead of it, and those from which one captures onto them; ended by NO_CELL. */
+    uint8_t front_span[COLOR_NB][MAX_CELLS][3 * MAX_RAY + 1];
     /* Mop-up against a bare king: per hex, how much the lone king standing there is worth to
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];
