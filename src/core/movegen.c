@@ -101,9 +101,12 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by, c
     } else if (k == to || checker_nb < 0) {
         attacked = pos_attacked(p, k, by);
     } else {
-        attacked = pos_attacked_after_move(p, k, by, from, to);
+        /* The checkers first: most moves in check leave one of them attacking. */
+        attacked = false;
         for (int i = 0; i < checker_nb && !attacked; i++)
             attacked = pos_man_attacks(p, checkers[i], k, by);
+        if (!attacked)
+            attacked = pos_attacked_after_move(p, k, by, from, to);
     }
     if (listed)
         p->pieces[mover][index] = (uint8_t)from;
