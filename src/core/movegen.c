@@ -122,15 +122,19 @@ static bool king_safe_after(Position *p, const MoveFilter *ctx, Move m)
            !attacks_king_after(p, m, ctx->us, ctx->them, ctx->checkers, ctx->checker_nb);
 }
 
-/* Most moves are cleared by the geometry alone: a check needs the man to land in line or a leap
- * away from the king, or to leave a line through it open. */
+/* Most moves are cleared by the geometry alone: a check needs the man to land where its kind
+ * attacks the king from (in a line it slides along, a leap or a step away), or to leave a line
+ * through the king open. */
 bool move_gives_check(Position *p, Move m)
 {
     int k = p->king[!p->stm];
     if (k == NO_CELL)
         return false;
-    const uint8_t *reach = p->v->geo.reach[k];
-    if (!made_in_full(m) && !reach[move_to(m)] && (!reach[move_from(m)] || reach[move_from(m)] == REACH_LEAP))
+    const Variant *v = p->v;
+    const uint8_t *reach = v->geo.reach[k];
+    int from = move_from(m);
+    if (!made_in_full(m) && !(v->attack_reach[p->stm][piece_type(p->board[from])] >> reach[move_to(m)] & 1) &&
+        (!reach[from] || reach[from] == REACH_LEAP))
         return false;
     /* The side to move never leaves the other king attacked. */
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);

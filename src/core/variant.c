@@ -480,6 +480,14 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 v->has_elephants = true;
             }
             v->near_attack[c][t] = mask;
+            uint16_t reach = (uint16_t)(mask << 1);
+            if (v->atoms[t] & ATOM_ORTH)
+                reach |= 0x03f << 1;
+            if (v->atoms[t] & ATOM_DIAG)
+                reach |= 0xfc0 << 1;
+            if (v->atoms[t] & ATOM_LEAP || (v->atoms[t] & ATOM_KING && d->king_leap))
+                reach |= 1u << REACH_LEAP;
+            v->attack_reach[c][t] = reach;
         }
     }
     if (!parse_setup(v, err, err_size) || !find_castling_men(v, err, err_size))

@@ -105,6 +105,9 @@ typedef struct Variant {
     int elephant_diag_dirs[4];
     /* Bit d: a man of this colour and type one step from a hex in direction d attacks that hex. */
     uint16_t near_attack[COLOR_NB][PIECE_TYPE_NB];
+    /* Bit r: a man of this colour and type standing where Geometry.reach reads r from a hex may
+     * attack that hex (a superset: whether the line between is open is not asked). */
+    uint16_t attack_reach[COLOR_NB][PIECE_TYPE_NB];
     bool has_elephants;
     bool promotion_zone[COLOR_NB][MAX_CELLS];
     bool double_step_from[COLOR_NB][MAX_CELLS];
