@@ -83,14 +83,16 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by, c
         pos_unmake(p);
         return attacked;
     }
-    /* A piece's list entry moves too: pos_attacked looks from the pieces (the man taken stays in
-     * its side's list, but the board no longer shows it there); pawns it finds on the board. */
     int from = move_from(m), to = move_to(m);
     Piece moving = p->board[from], taken = p->board[to];
-    Color mover = piece_color(moving);
-    bool listed = piece_type(moving) != PAWN;
-    int index = listed ? p->piece_index[from] : 0;
     int k = from == p->king[king_side] ? to : p->king[king_side];
+    bool whole_board = k == to || checker_nb < 0;
+    /* For a look at the whole board, a piece's list entry moves too: pos_attacked looks from the
+     * pieces (the man taken stays in its side's list, but the board no longer shows it there);
+     * pawns it finds on the board. The other looks read the board alone. */
+    Color mover = piece_color(moving);
+    bool listed = whole_board && piece_type(moving) != PAWN;
+    int index = listed ? p->piece_index[from] : 0;
     p->board[to] = moving;
     p->board[from] = EMPTY;
     if (listed)
@@ -98,7 +100,7 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by, c
     bool attacked;
     if (k == NO_CELL) {
         attacked = false;
-    } else if (k == to || checker_nb < 0) {
+    } else if (whole_board) {
         attacked = pos_attacked(p, k, by);
     } else {
         /* The checkers first: most moves in check leave one of them attacking. */
