@@ -365,6 +365,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES];
+    /* Late-move pruning's count, worked out once for the node rather than at every move. */
+    int late_after = (4 + depth * depth) * (2 + improving) / 3;
     int quiet_nb = 0;
 
     for (int i = 0; i < ml.count; i++) {
@@ -381,7 +383,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          * static evaluation nor the exchange can tell. */
         if (!root && best > -SCORE_KNOWN && !gives_check) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
-            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
+            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > late_after;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
             bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
                           static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
