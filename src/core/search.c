@@ -371,9 +371,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next_move(w, &ml, &pk, i);
-        /* Legality is tested only here: a cutoff spares the test of the moves after it. */
-        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
-            continue;
         bool noisy = move_is_noisy(p, m);
         /* Asked before the move is made: most moves are cleared by the geometry at one look. */
         bool gives_check = move_gives_check(p, m);
@@ -392,6 +389,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             if (late || futile || losing)
                 continue;
         }
+        /* Legality is tested only here: a cutoff spares the test of the moves after it, and a move
+         * pruned (which changes nothing) needs none. */
+        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
+            continue;
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
