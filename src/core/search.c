@@ -254,8 +254,6 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     score_moves(w, &ml, &pk, tt.move, ply);
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next_move(w, &ml, &pk, i);
-        if (!move_is_safe(p, &filter, m))
-            continue;
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
         if (!in_check && !best_promotion_only(w, &ml, m))
             continue;
@@ -266,6 +264,9 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
          * worth searching. */
         if (!in_check && (pk.scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
+            continue;
+        /* Legality last: the moves pruned above need no test. */
+        if (!move_is_safe(p, &filter, m))
             continue;
         w->in_check[ply + 1] = move_gives_check(p, m);
         pos_make(p, m);
