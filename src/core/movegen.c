@@ -62,6 +62,9 @@ static void find_shields(const Position *p, MoveFilter *ctx)
  * and promotions, which change what the man attacks. */
 static bool made_in_full(Move m)
 {
+    /* Most moves are plain (no kind, promotion or castling bits), told at one look. */
+    if (m >> 16 == 0)
+        return false;
     MoveKind kind = move_kind(m);
     return kind == MK_EN_PASSANT || kind == MK_SCORNFUL || kind == MK_CASTLE || move_promo(m) != NO_TYPE;
 }
