@@ -10,52 +10,58 @@
  */
 static void add(MoveList *ml, Move m) { ml->moves[ml->count++] = m; }
 
-static bool is_shield(const MoveFilter *ctx, int cell)
+static bool in_list(const uint8_t *cells, int n, int cell)
 {
-    for (int i = 0; i < ctx->shield_nb; i++)
-        if (ctx->shields[i] == cell)
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell)
             return true;
     return false;
 }
 
-static void find_shields(const Position *p, MoveFilter *ctx)
+/*
+ * The men of colour `blocker` that stand alone between the king of king_side and a man of
+ * `attacker` that would attack it through them: a slider along the line, or an elephant's two-step
+ * over them. Our shields (king ours, attacker theirs) and the men whose move may uncover a check
+ * (king theirs, attacker ours) are found alike. Returns how many, at most DIR_NB + 1.
+ */
+static int find_lone_blockers(const Position *p, Color king_side, Color attacker, Color blocker, uint8_t *out)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
-    int k = p->king[ctx->us];
-    ctx->shield_nb = 0;
+    int k = p->king[king_side], n = 0;
     if (k == NO_CELL)
-        return;
-    /* Asked from the enemy sliders' side: most stand in no line with the king, which the geometry
-     * tells at one look, where walking every ray from the king reads a dozen hexes or more. */
+        return 0;
+    /* Asked from the sliders' side: most stand in no line with the king, which the geometry tells
+     * at one look, where walking every ray from the king reads a dozen hexes or more. */
     const uint8_t *reach = g->reach[k];
-    for (int i = 0; i < p->piece_nb[ctx->them]; i++) {
-        int s = p->pieces[ctx->them][i];
+    for (int i = 0; i < p->piece_nb[attacker]; i++) {
+        int s = p->pieces[attacker][i];
         int r = reach[s];
         if (!r || r == REACH_LEAP || !(v->atoms[piece_type(p->board[s])] & (r - 1 < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
             continue;
-        int own = NO_CELL;
+        int lone = NO_CELL;
         const uint8_t *ray = g->rays[k][r - 1];
         for (; *ray != s; ray++) {
             Piece pc = p->board[*ray];
             if (!pc)
                 continue;
-            if (piece_color(pc) != ctx->us || own != NO_CELL)
+            if (piece_color(pc) != blocker || lone != NO_CELL)
                 break;
-            own = *ray;
+            lone = *ray;
         }
-        if (*ray == s && own != NO_CELL)
-            ctx->shields[ctx->shield_nb++] = (uint8_t)own;
+        if (*ray == s && lone != NO_CELL)
+            out[n++] = (uint8_t)lone;
     }
     if (v->has_elephants) {
-        int ahead = v->forward_dir[ctx->us];
-        int mid = g->step[ahead][k];
-        if (mid != NO_CELL && p->board[mid] && piece_color(p->board[mid]) == ctx->us) {
-            int e = g->step[ahead][mid];
-            if (e != NO_CELL && p->board[e] == make_piece(ctx->them, ELEPHANT))
-                ctx->shields[ctx->shield_nb++] = (uint8_t)mid;
+        int towards = v->forward_dir[attacker] ^ 1; /* from the king to an elephant that takes it */
+        int mid = g->step[towards][k];
+        if (mid != NO_CELL && p->board[mid] && piece_color(p->board[mid]) == blocker) {
+            int e = g->step[towards][mid];
+            if (e != NO_CELL && p->board[e] == make_piece(attacker, ELEPHANT))
+                out[n++] = (uint8_t)mid;
         }
     }
+    return n;
 }
 
 /* A move made in full: the moves that take a man off their target hex or move several men,
@@ -129,8 +135,8 @@ static bool king_safe_after(Position *p, const MoveFilter *ctx, Move m)
 
 /* Most moves are cleared by the geometry alone: a check needs the man to land where its kind
  * attacks the king from (in a line it slides along, a leap or a step away), or to leave a line
- * through the king open. */
-bool move_gives_check(Position *p, Move m)
+ * through the king open, which only the node's few discoverers can. */
+bool move_gives_check(Position *p, MoveFilter *filter, Move m)
 {
     int k = p->king[!p->stm];
     if (k == NO_CELL)
@@ -138,9 +144,14 @@ bool move_gives_check(Position *p, Move m)
     const Variant *v = p->v;
     const uint8_t *reach = v->geo.reach[k];
     int from = move_from(m);
-    if (!made_in_full(m) && !(v->attack_reach[p->stm][piece_type(p->board[from])] >> reach[move_to(m)] & 1) &&
-        (!reach[from] || reach[from] == REACH_LEAP))
-        return false;
+    if (!made_in_full(m) && !(v->attack_reach[p->stm][piece_type(p->board[from])] >> reach[move_to(m)] & 1)) {
+        if (!reach[from] || reach[from] == REACH_LEAP)
+            return false;
+        if (filter->discoverer_nb < 0)
+            filter->discoverer_nb = find_lone_blockers(p, filter->them, filter->us, filter->us, filter->discoverers);
+        if (!in_list(filter->discoverers, filter->discoverer_nb, from))
+            return false;
+    }
     /* The side to move never leaves the other king attacked. */
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);
 }
@@ -150,7 +161,7 @@ bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
     int from = move_from(m);
     MoveKind kind = move_kind(m);
     if (!ctx->in_check && kind != MK_EN_PASSANT && kind != MK_SCORNFUL && kind != MK_CASTLE &&
-        from != p->king[ctx->us] && !is_shield(ctx, from))
+        from != p->king[ctx->us] && !in_list(ctx->shields, ctx->shield_nb, from))
         return true;
     return king_safe_after(p, ctx, m);
 }
@@ -358,7 +369,8 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     ctx->us = p->stm;
     ctx->them = (Color)!p->stm;
     ctx->in_check = in_check;
-    find_shields(p, ctx);
+    ctx->shield_nb = find_lone_blockers(p, ctx->us, ctx->them, ctx->us, ctx->shields);
+    ctx->discoverer_nb = -1;
     int k = p->king[ctx->us];
     ctx->checker_nb = in_check && k != NO_CELL ? pos_attackers(p, k, ctx->them, ctx->checkers) : 0;
 }

@@ -10,6 +10,8 @@ typedef struct {
     bool in_check;
     int shield_nb;
     uint8_t shields[DIR_NB + 1]; /* own men whose move may expose the king */
+    int discoverer_nb;               /* -1 until move_gives_check first needs them */
+    uint8_t discoverers[DIR_NB + 1]; /* own men whose move may uncover a check of the other king */
     int checker_nb;
     uint8_t checkers[MAX_ATTACKERS]; /* the men giving check, when in_check */
 } MoveFilter;
@@ -76,8 +78,8 @@ static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveLis
 }
 /* Does a move of gen_moves leave the king safe (is it legal)? */
 bool move_is_safe(Position *p, const MoveFilter *filter, Move m);
-/* Does the legal move m check the other king? */
-bool move_gives_check(Position *p, Move m);
+/* Does the legal move m check the other king? filter: the position's, from gen_moves. */
+bool move_gives_check(Position *p, MoveFilter *filter, Move m);
 /* Every legal move of the side to move. */
 void gen_legal(Position *p, MoveList *out);
 /* The legal captures and promotions (the quiescence search's moves). */

@@ -268,7 +268,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         /* Legality last: the moves pruned above need no test. */
         if (!move_is_safe(p, &filter, m))
             continue;
-        w->in_check[ply + 1] = move_gives_check(p, m);
+        w->in_check[ply + 1] = move_gives_check(p, &filter, m);
         pos_make(p, m);
         tt_prefetch(&w->engine->tt, p->key);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
@@ -374,7 +374,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         Move m = pick_next_move(w, &ml, &pk, i);
         bool noisy = move_is_noisy(p, m);
         /* Asked before the move is made: most moves are cleared by the geometry at one look. */
-        bool gives_check = move_gives_check(p, m);
+        bool gives_check = move_gives_check(p, &filter, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
