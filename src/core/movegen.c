@@ -133,24 +133,19 @@ static bool king_safe_after(Position *p, const MoveFilter *ctx, Move m)
            !attacks_king_after(p, m, ctx->us, ctx->them, ctx->checkers, ctx->checker_nb);
 }
 
-/* Most moves are cleared by the geometry alone: a check needs the man to land where its kind
- * attacks the king from (in a line it slides along, a leap or a step away), or to leave a line
- * through the king open, which only the node's few discoverers can. */
-bool move_gives_check(Position *p, MoveFilter *filter, Move m)
+bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m)
 {
-    int k = p->king[!p->stm];
-    if (k == NO_CELL)
-        return false;
-    const Variant *v = p->v;
-    const uint8_t *reach = v->geo.reach[k];
-    int from = move_from(m);
-    if (!made_in_full(m) && !(v->attack_reach[p->stm][piece_type(p->board[from])] >> reach[move_to(m)] & 1)) {
-        if (!reach[from] || reach[from] == REACH_LEAP)
+    if (!made_in_full(m)) {
+        int k = p->king[!p->stm];
+        CheckReach how = check_reach(p, k, m);
+        if (how == CHECK_REACH_NONE)
             return false;
-        if (filter->discoverer_nb < 0)
-            filter->discoverer_nb = find_lone_blockers(p, filter->them, filter->us, filter->us, filter->discoverers);
-        if (!in_list(filter->discoverers, filter->discoverer_nb, from))
-            return false;
+        if (how == CHECK_REACH_LINE) {
+            if (filter->discoverer_nb < 0)
+                filter->discoverer_nb = find_lone_blockers(p, filter->them, filter->us, filter->us, filter->discoverers);
+            if (!in_list(filter->discoverers, filter->discoverer_nb, move_from(m)))
+                return false;
+        }
     }
     /* The side to move never leaves the other king attacked. */
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);

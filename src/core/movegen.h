@@ -78,8 +78,33 @@ static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveLis
 }
 /* Does a move of gen_moves leave the king safe (is it legal)? */
 bool move_is_safe(Position *p, const MoveFilter *filter, Move m);
-/* Does the legal move m check the other king? filter: the position's, from gen_moves. */
-bool move_gives_check(Position *p, MoveFilter *filter, Move m);
+/* What a move of one man, not made in full, may do to the other king on hex k, by the geometry and
+ * the man's kind alone: nothing, attack it from where it lands, or only leave a line through the
+ * king open. */
+typedef enum { CHECK_REACH_NONE, CHECK_REACH_DIRECT, CHECK_REACH_LINE } CheckReach;
+static inline CheckReach check_reach(const Position *p, int k, Move m)
+{
+    const Variant *v = p->v;
+    const uint8_t *reach = v->geo.reach[k];
+    int from = move_from(m);
+    if (v->attack_reach[p->stm][piece_type(p->board[from])] >> reach[move_to(m)] & 1)
+        return CHECK_REACH_DIRECT;
+    return reach[from] && reach[from] != REACH_LEAP ? CHECK_REACH_LINE : CHECK_REACH_NONE;
+}
+/* move_gives_check past its first look: a line left open is looked at only for the node's
+ * discoverers (our men alone between the other king and a slider or elephant of ours), found once
+ * a node when first needed, then the board is asked. */
+bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m);
+/* Does the legal move m check the other king? filter: the position's, from gen_moves. Inline: most
+ * moves are plain (no kind, promotion or castling bits) and cleared by the geometry at one look,
+ * which a call would cost more than. */
+static inline bool move_gives_check(Position *p, MoveFilter *filter, Move m)
+{
+    int k = p->king[!p->stm];
+    if (k == NO_CELL || (m >> 16 == 0 && check_reach(p, k, m) == CHECK_REACH_NONE))
+        return false;
+    return move_gives_check_closer(p, filter, m);
+}
 /* Every legal move of the side to move. */
 void gen_legal(Position *p, MoveList *out);
 /* The legal captures and promotions (the quiescence search's moves). */
