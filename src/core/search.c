@@ -32,7 +32,9 @@ enum {
     SEE_PRUNE_DEPTH = 5, SEE_PRUNE_MARGIN = 120,
     /* Late-move reductions: shallower nodes gain too little; the first moves are never reduced
      * (more of them in PV nodes); this much history good or bad is worth a ply. */
-    LMR_DEPTH = 3, LMR_PV_MOVES = 4, LMR_MOVES = 2, LMR_HISTORY_PER_PLY = 8192,
+    LMR_DEPTH = 3, LMR_PV_MOVES = 4, LMR_MOVES = 2, LMR_HISTORY_PER_PLY = 12288,
+    /* Internal iterative reduction: below this depth a node without a table move is searched as is. */
+    IIR_DEPTH = 4,
     /* Delta pruning: a capture's positional gain, beyond the man taken, rarely exceeds this. */
     DELTA_MARGIN = 200,
     /* Aspiration windows: shallow scores swing too much; this window holds most next scores. */
@@ -269,6 +271,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
         if (!in_check && (scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
         w->in_check[ply + 1] = move_gives_check(p, m);
+        note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&w->engine->tt, p->key);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
@@ -347,6 +350,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         /* Step 4. Null move: if passing still holds beta, a real move will too. */
         if (null_ok && depth >= NMP_DEPTH && static_eval >= beta && has_pieces(p, p->stm)) {
             int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR;
+            note_move_played(w, ply, MOVE_NONE);
             pos_make_null(p);
             w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -357,6 +361,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                 return score >= SCORE_KNOWN ? beta : score;
         }
     }
+
+    /* Step 4b. Internal iterative reduction: with no move from the table, this node was never
+     * searched (or lost its entry); a shallower search orders it for the next iteration cheaply. */
+    if (depth >= IIR_DEPTH && tt_move == MOVE_NONE)
+        depth--;
 
     MoveList ml;
     MoveFilter filter;
@@ -392,6 +401,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             if (late || futile || losing)
                 continue;
         }
+        int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
+        note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
@@ -412,7 +423,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                 if (!improving)
                     r++;
                 /* Moves that often refuted other positions deserve a closer look. */
-                r -= w->history[!p->stm][move_from(m)][move_to(m)] / LMR_HISTORY_PER_PLY;
+                r -= stat / LMR_HISTORY_PER_PLY;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
