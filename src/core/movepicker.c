@@ -17,6 +17,9 @@ enum {
 enum { HISTORY_BONUS_MAX = 400 };
 /* History scores stay within +-HISTORY_MAX: inside int16_t, and below the killers' order. */
 enum { HISTORY_MAX = 16384 };
+/* Capture history orders captures of like victims: at most about a pawn and a third either way
+ * (victims count 16 per centipawn), never enough to put a pawn's capture before a rook's. */
+enum { CAPTURE_HISTORY_PER_ORDER = 8 };
 
 int piece_value(const Worker *w, Piece pc) { return pc ? w->eval->value[piece_type(pc)] : 0; }
 
@@ -59,6 +62,14 @@ void note_move_played(Worker *w, int ply, Move m)
     w->cont_line[ply + 2] = &w->cont_history[type][m == MOVE_NONE ? 0 : move_to(m)];
 }
 
+/* Where a noisy move's capture history is, in the table seen as flat (by its man's type, target
+ * and the type it takes: none for a plain promotion). */
+static size_t capture_index(const Position *p, Move m)
+{
+    PieceType mover = piece_type(p->board[move_from(m)]), taken = piece_type(captured_piece(p, m));
+    return ((size_t)mover * MAX_CELLS + move_to(m)) * PIECE_TYPE_NB + taken;
+}
+
 void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
@@ -75,7 +86,8 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? value[move_promo(m)] : 0;
-            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
+            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16 +
+                        (&w->capture_history[0][0][0])[capture_index(p, m)] / CAPTURE_HISTORY_PER_ORDER;
         } else if (m == killer0 || m == killer1) {
             scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
@@ -183,6 +195,15 @@ static void age_toward(int16_t *h, int delta)
     *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
 }
 
+static int history_bonus(int depth) { return depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth; }
+
+void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb)
+{
+    int bonus = history_bonus(depth);
+    for (int i = 0; i < tried_nb; i++)
+        age_toward(&w->capture_history[0][0][0] + capture_index(&w->pos, tried[i]), tried[i] == best ? bonus : -bonus);
+}
+
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb)
 {
     Color us = w->pos.stm;
@@ -191,7 +212,7 @@ void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tr
         w->killers[ply][0] = best;
     }
     w->countermoves[countermove_index(&w->pos)] = best;
-    int bonus = depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth;
+    int bonus = history_bonus(depth);
     /* The slot of no move (before the root, after a null move) learns nothing: it stands for no
      * particular position. */
     ContHistory *none = &w->cont_history[NO_TYPE][0];

@@ -34,5 +34,8 @@ void note_move_played(Worker *w, int ply, Move m);
 /* best, a quiet move, refuted the node at depth: it becomes a killer and the countermove, and
  * the history rewards it and punishes the quiet moves tried before it. */
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb);
+/* A cutoff at depth: the capture history rewards best if it is one of the noisy moves tried and
+ * punishes the others. */
+void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb);
 
 #endif

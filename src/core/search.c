@@ -375,8 +375,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     int sorted_from = ml.count;
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
-    Move quiets[MAX_MOVES];
-    int quiet_nb = 0;
+    Move quiets[MAX_MOVES], noisies[MAX_MOVES];
+    int quiet_nb = 0, noisy_nb = 0;
 
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
@@ -439,11 +439,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (atomic_load_explicit(&e->stop, memory_order_relaxed))
             return 0;
         searched++;
-        if (!noisy)
+        if (noisy)
+            noisies[noisy_nb++] = m;
+        else
             quiets[quiet_nb++] = m;
         if (record_score(w, ply, m, score, &best, &best_move, &alpha, beta)) {
             if (!noisy)
                 update_quiet_stats(w, m, depth, ply, quiets, quiet_nb);
+            update_capture_stats(w, m, depth, noisies, noisy_nb);
             break;
         }
     }

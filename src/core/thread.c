@@ -33,6 +33,7 @@ void threads_clear_history(Engine *e)
         memset(e->workers[i].killers, 0, sizeof e->workers[i].killers);
         memset(e->workers[i].countermoves, 0, sizeof e->workers[i].countermoves);
         memset(e->workers[i].cont_history, 0, sizeof e->workers[i].cont_history);
+        memset(e->workers[i].capture_history, 0, sizeof e->workers[i].capture_history);
     }
 }
 

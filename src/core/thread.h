@@ -33,6 +33,8 @@ typedef struct Worker {
     /* Continuation history: how well a quiet move (its man's type, its target) did as the answer
      * to an earlier move of the line (that move's type and target). */
     ContHistory cont_history[PIECE_TYPE_NB][MAX_CELLS];
+    /* How well a capture or promotion (its man's type, its target, the type taken) did. */
+    int16_t capture_history[PIECE_TYPE_NB][MAX_CELLS][PIECE_TYPE_NB];
     /* The continuation table of the move played at each ply of the current line, at index ply + 2
      * (the two before the root: the never-updated slot of no move). */
     ContHistory *cont_line[MAX_PLY + 3];
