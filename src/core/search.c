@@ -24,6 +24,8 @@ enum {
     /* Null move: below this depth the verification costs more than it saves; a deeper search
      * affords a larger reduction, R = base + depth / divisor. */
     NMP_DEPTH = 3, NMP_BASE_R = 3, NMP_DEPTH_DIVISOR = 4,
+    /* ... and each two pawns above beta one ply more, up to three. */
+    NMP_SURPLUS_PER_PLY = 200, NMP_SURPLUS_PLIES = 3,
     /* Late-move pruning: near the leaves a quiet move this late in the order almost never refutes. */
     LMP_DEPTH = 3,
     /* Futility: a quiet move gains at most this much plus so much per ply left. */
@@ -343,13 +345,23 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     bool improving = !in_check && ply >= 2 && w->static_evals[ply - 2] != TT_NO_EVAL &&
                      static_eval > w->static_evals[ply - 2];
 
+    /* The table's bound, where it says more than the evaluation, is the better estimate of the
+     * node for deciding what to prune (improving still compares static evaluations). */
+    int estimate = static_eval;
+    if (!in_check && tt.bound != BOUND_NONE && abs(tt.score) < SCORE_KNOWN &&
+        (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && tt.score > estimate) ||
+         (tt.bound == BOUND_UPPER && tt.score < estimate)))
+        estimate = tt.score;
+
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
-        if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta && static_eval < SCORE_KNOWN)
-            return static_eval;
-        /* Step 4. Null move: if passing still holds beta, a real move will too. */
-        if (null_ok && depth >= NMP_DEPTH && static_eval >= beta && has_pieces(p, p->stm)) {
-            int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR;
+        if (depth <= RFP_DEPTH && estimate - RFP_MARGIN * (depth - improving) >= beta && estimate < SCORE_KNOWN)
+            return estimate;
+        /* Step 4. Null move: if passing still holds beta, a real move will too. The further
+         * above beta, the less a verification needs to see. */
+        if (null_ok && depth >= NMP_DEPTH && estimate >= beta && has_pieces(p, p->stm)) {
+            int surplus = (estimate - beta) / NMP_SURPLUS_PER_PLY;
+            int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR + (surplus < NMP_SURPLUS_PLIES ? surplus : NMP_SURPLUS_PLIES);
             note_move_played(w, ply, MOVE_NONE);
             pos_make_null(p);
             w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
@@ -395,7 +407,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
             bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
-                          static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+                          estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
             if (late || futile || losing)
