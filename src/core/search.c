@@ -401,8 +401,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
-         * static evaluation nor the exchange can tell. */
-        if (!root && best > -SCORE_KNOWN && !gives_check) {
+         * static evaluation nor the exchange can tell; but it is not extended (a mate shows
+         * at any depth: the node after it finds no legal reply). */
+        bool prunable = false;
+        if (!root && best > -SCORE_KNOWN) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
             bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
@@ -410,17 +412,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                           estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            if (late || futile || losing)
+            prunable = late || futile || losing;
+            if (prunable && !gives_check)
                 continue;
         }
+        /* Step 6. Check extension, for checks that do not give material away, and bounded: a
+         * line of checks may not grow past twice the iteration's depth. */
+        bool extend = gives_check && !prunable && ply < 2 * (w->completed_depth + 1) &&
+                      see_ge(&w->pos, w->eval->value, m, 0);
         int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
         note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
-        /* Step 6. Check extension. */
-        /* (bounded: a line of checks may not grow past twice the iteration's depth) */
-        int new_depth = depth - 1 + (gives_check && ply < 2 * (w->completed_depth + 1) ? 1 : 0);
+        int new_depth = depth - 1 + extend;
         int score;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
