@@ -54,6 +54,7 @@ enum {
     MOPUP_EDGE = 8,   /* per step the lone king stands from the edge */
     MOPUP_CORNER = 3, /* per step it stands from the nearest corner */
     MOPUP_KINGS = 4,  /* per step between the kings beyond adjoining */
+    MOPUP_FREEDOM = 6, /* per hex next to the lone king that the other side does not attack */
 };
 
 /* The board's corners are the hexes with the fewest orthogonal neighbours. */
@@ -357,7 +358,12 @@ static int mop_up_white(const Position *p, const EvalTables *t)
     if (p->men_count[weak] != 1 || p->men_count[strong] == 1 || !pos_can_mate(p, strong))
         return 0;
     int lone = p->king[weak], own = p->king[strong];
-    int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1);
+    /* The hexes the lone king may still step to: distances alone cannot see a box a rook makes. */
+    const Geometry *g = &p->v->geo;
+    int freedom = 0;
+    for (int i = 0; i < g->neighbour_count[lone]; i++)
+        freedom += !pos_attacked(p, g->neighbours[lone][i], strong);
+    int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1) + MOPUP_FREEDOM * freedom;
     if (herd >= t->value[PAWN])
         herd = t->value[PAWN] - 1;
     int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd; /* the kings' values cancel */

@@ -17,6 +17,9 @@ enum {
 enum { HISTORY_BONUS_MAX = 400 };
 /* History scores stay within +-HISTORY_MAX: inside int16_t, and below the killers' order. */
 enum { HISTORY_MAX = 16384 };
+/* Capture history orders captures of like victims: at most about a pawn and a third either way
+ * (victims count 16 per centipawn), never enough to put a pawn's capture before a rook's. */
+enum { CAPTURE_HISTORY_PER_ORDER = 8 };
 
 int piece_value(const Worker *w, Piece pc) { return pc ? w->eval->value[piece_type(pc)] : 0; }
 
@@ -39,10 +42,39 @@ static int countermove_index(const Position *p)
     return (p->board[move_to(last)] & 31) * MAX_CELLS + move_to(last);
 }
 
-/* Moves scored from here up are picked from MovePicker.top; the rest score at most HISTORY_MAX
- * (quiet moves) or below 0 (captures that lose material). */
+/* The continuation tables of the last two moves before the node at ply: the opponent's, then ours. */
+static const ContHistory *previous_move_table(const Worker *w, int ply, int back)
+{
+    return w->cont_line[ply + 2 - back];
+}
+
+int quiet_move_stat(const Worker *w, Move m, int ply)
+{
+    const Position *p = &w->pos;
+    PieceType type = piece_type(p->board[move_from(m)]);
+    return w->history[p->stm][history_index(m)] + (*previous_move_table(w, ply, 1))[type][move_to(m)] +
+           (*previous_move_table(w, ply, 2))[type][move_to(m)];
+}
+
+void note_move_played(Worker *w, int ply, Move m)
+{
+    PieceType type = m == MOVE_NONE ? NO_TYPE : piece_type(w->pos.board[move_from(m)]);
+    w->cont_line[ply + 2] = &w->cont_history[type][m == MOVE_NONE ? 0 : move_to(m)];
+}
+
+/* Where a noisy move's capture history is, in the table seen as flat (by its man's type, target
+ * and the type it takes: none for a plain promotion). */
+static size_t capture_index(const Position *p, Move m)
+{
+    PieceType mover = piece_type(p->board[move_from(m)]), taken = piece_type(captured_piece(p, m));
+    return ((size_t)mover * MAX_CELLS + move_to(m)) * PIECE_TYPE_NB + taken;
+}
+
+/* Moves scored from here up are picked from MovePicker.top; the rest score at most three
+ * histories' worth (quiet moves) or below 0 (captures that lose material). */
 enum { ORDER_TOP = ORDER_KILLER - 1 };
-_Static_assert((int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND > ORDER_TOP, "top moves outscore the rest");
+_Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND > ORDER_TOP,
+               "top moves outscore the rest");
 
 void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply)
 {
@@ -51,7 +83,6 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     Move countermove = w->countermoves[countermove_index(p)];
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
-    const int16_t *history = w->history[p->stm];
     const int *value = w->eval->value;
     int *scores = pk->scores;
     int count = ml->count, top_nb = 0;
@@ -62,13 +93,14 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? value[move_promo(m)] : 0;
-            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
+            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16 +
+                        (&w->capture_history[0][0][0])[capture_index(p, m)] / CAPTURE_HISTORY_PER_ORDER;
         } else if (m == killer0 || m == killer1) {
             scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
             scores[i] = ORDER_TOP;
         } else {
-            scores[i] = history[history_index(m)];
+            scores[i] = quiet_move_stat(w, m, ply);
             continue;
         }
         pk->top[top_nb++] = (uint16_t)i;
@@ -196,6 +228,21 @@ Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
     }
 }
 
+/* Gravity keeps every entry inside +-HISTORY_MAX without clamping artefacts. */
+static void age_toward(int16_t *h, int delta)
+{
+    *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
+}
+
+static int history_bonus(int depth) { return depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth; }
+
+void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb)
+{
+    int bonus = history_bonus(depth);
+    for (int i = 0; i < tried_nb; i++)
+        age_toward(&w->capture_history[0][0][0] + capture_index(&w->pos, tried[i]), tried[i] == best ? bonus : -bonus);
+}
+
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb)
 {
     Color us = w->pos.stm;
@@ -204,11 +251,19 @@ void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tr
         w->killers[ply][0] = best;
     }
     w->countermoves[countermove_index(&w->pos)] = best;
-    int bonus = depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth;
+    int bonus = history_bonus(depth);
+    /* The slot of no move (before the root, after a null move) learns nothing: it stands for no
+     * particular position. */
+    ContHistory *none = &w->cont_history[NO_TYPE][0];
+    ContHistory *answered = w->cont_line[ply + 1], *followed = w->cont_line[ply];
     for (int i = 0; i < tried_nb; i++) {
-        int16_t *h = &w->history[us][history_index(tried[i])];
-        int delta = tried[i] == best ? bonus : -bonus;
-        /* Gravity keeps every entry inside +-HISTORY_MAX without clamping artefacts. */
-        *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
+        Move m = tried[i];
+        int delta = m == best ? bonus : -bonus;
+        PieceType type = piece_type(w->pos.board[move_from(m)]);
+        age_toward(&w->history[us][history_index(m)], delta);
+        if (answered != none)
+            age_toward(&(*answered)[type][move_to(m)], delta);
+        if (followed != none)
+            age_toward(&(*followed)[type][move_to(m)], delta);
     }
 }

@@ -37,8 +37,16 @@ static inline Move pick_next_move(const Worker *w, MoveList *ml, MovePicker *pk,
         return ml->moves[start];
     return pick_best_move(w, ml, pk, start);
 }
+/* How well the quiet move m did before, at the node at ply: its history and its continuation
+ * history after the last two moves (each within +-16384). */
+int quiet_move_stat(const Worker *w, Move m, int ply);
+/* The move about to be played at ply (MOVE_NONE: a null move), for the continuation history. */
+void note_move_played(Worker *w, int ply, Move m);
 /* best, a quiet move, refuted the node at depth: it becomes a killer and the countermove, and
  * the history rewards it and punishes the quiet moves tried before it. */
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb);
+/* A cutoff at depth: the capture history rewards best if it is one of the noisy moves tried and
+ * punishes the others. */
+void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb);
 
 #endif
