@@ -54,7 +54,7 @@ int quiet_move_stat(const Worker *w, Move m, int ply)
 {
     const Position *p = &w->pos;
     PieceType type = piece_type(p->board[move_from(m)]);
-    return w->history[p->stm][move_from(m)][move_to(m)] + (*previous_move_table(w, ply, 1))[type][move_to(m)] +
+    return w->history[p->stm][history_index(m)] + (*previous_move_table(w, ply, 1))[type][move_to(m)] +
            (*previous_move_table(w, ply, 2))[type][move_to(m)];
 }
 
@@ -72,7 +72,13 @@ static size_t capture_index(const Position *p, Move m)
     return ((size_t)mover * MAX_CELLS + move_to(m)) * PIECE_TYPE_NB + taken;
 }
 
-void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
+/* Moves scored from here up are picked from MovePicker.top; the rest score at most three
+ * histories' worth (quiet moves) or below 0 (captures that lose material). */
+enum { ORDER_TOP = ORDER_KILLER - 1 };
+_Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND > ORDER_TOP,
+               "top moves outscore the rest");
+
+void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
     /* Read once into locals: a store to scores could alias any of them, forcing a reload per move. */
@@ -80,7 +86,8 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
     const int *value = w->eval->value;
-    int count = ml->count;
+    int *scores = pk->scores;
+    int count = ml->count, top_nb = 0;
     for (int i = 0; i < count; i++) {
         Move m = ml->moves[i];
         if (m == tt_move) {
@@ -93,11 +100,15 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
         } else if (m == killer0 || m == killer1) {
             scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
-            scores[i] = ORDER_KILLER - 1;
+            scores[i] = ORDER_TOP;
         } else {
             scores[i] = quiet_move_stat(w, m, ply);
+            continue;
         }
+        pk->top[top_nb++] = (uint16_t)i;
     }
+    pk->top_nb = top_nb;
+    pk->sorted_from = count;
 }
 
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
@@ -160,30 +171,58 @@ static void sort_rest(MoveList *ml, int *scores, int from)
 }
 
 /*
+ * The place of the best-scored move left, the first of equals: among the top moves when any is
+ * left, else by a scan of the rest. Picking a top move takes it out of pk->top, and the move it
+ * swaps with (from start to the picked move's place) is followed there.
+ */
+static int best_place(MovePicker *pk, int start, int count)
+{
+    const int *scores = pk->scores;
+    int best;
+    if (pk->top_nb) {
+        int picked = 0, at_start = -1;
+        best = pk->top[0];
+        for (int j = 0; j < pk->top_nb; j++) {
+            int i = pk->top[j];
+            if (scores[i] > scores[best] || (scores[i] == scores[best] && i < best)) {
+                best = i;
+                picked = j;
+            }
+            if (i == start)
+                at_start = j;
+        }
+        if (at_start >= 0)
+            pk->top[at_start] = (uint16_t)best;
+        pk->top[picked] = pk->top[--pk->top_nb];
+        return best;
+    }
+    best = start;
+    for (int i = start + 1; i < count; i++)
+        if (scores[i] > scores[best])
+            best = i;
+    return best;
+}
+
+/*
  * The best-scored move left. A capture's exchange is judged only when it comes up, since a cutoff
  * often comes before most are reached: one that loses material moves after the killers and quiet
  * moves (a negative score), and the next best is picked instead. Once only moves ordered by
  * history (or losing captures) are left, the rest is sorted at once: a node that gets that far
  * usually goes through most of them, and picking each by a scan costs a scan per move.
  */
-Move pick_best_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
+Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
+    int *scores = pk->scores;
     for (;;) {
-        /* Locals: scores could alias ml->count, which would be read again at every step. */
-        int best = start, s = scores[start], count = ml->count;
-        for (int i = start + 1; i < count; i++)
-            if (scores[i] > s) {
-                best = i;
-                s = scores[i];
-            }
+        int best = best_place(pk, start, ml->count), s = scores[best];
         Move m = ml->moves[best];
         ml->moves[best] = ml->moves[start];
         scores[best] = scores[start];
         ml->moves[start] = m;
         scores[start] = s;
-        if (s < ORDER_KILLER - 1) {
+        if (s < ORDER_TOP) {
             sort_rest(ml, scores, start + 1);
-            *sorted_from = start + 1;
+            pk->sorted_from = start + 1;
         }
         if (s < ORDER_NOISY - ORDER_BAND || s >= ORDER_NOISY + ORDER_BAND || see_ge(&w->pos, w->eval->value, m, 0))
             return m;
@@ -227,7 +266,7 @@ void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tr
         Move m = tried[i];
         int delta = m == best ? bonus : -bonus;
         PieceType type = piece_type(w->pos.board[move_from(m)]);
-        age_toward(&w->history[us][move_from(m)][move_to(m)], delta);
+        age_toward(&w->history[us][history_index(m)], delta);
         if (answered != none)
             age_toward(&(*answered)[type][move_to(m)], delta);
         if (followed != none)

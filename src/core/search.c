@@ -256,13 +256,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     MoveList ml;
     MoveFilter filter;
     gen_moves(p, checked, !in_check, &ml, &filter);
-    int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, tt.move, ply);
-    int sorted_from = ml.count;
+    MovePicker pk;
+    score_moves(w, &ml, &pk, tt.move, ply);
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
-        if (!move_is_safe(p, &filter, m))
-            continue;
+        Move m = pick_next_move(w, &ml, &pk, i);
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
         if (!in_check && !best_promotion_only(w, &ml, m))
             continue;
@@ -272,9 +269,12 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             continue;
         /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
          * worth searching. */
-        if (!in_check && (scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
+        if (!in_check && (pk.scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
-        w->in_check[ply + 1] = move_gives_check(p, m);
+        /* Legality last: the moves pruned above need no test. */
+        if (!move_is_safe(p, &filter, m))
+            continue;
+        w->in_check[ply + 1] = move_gives_check(p, &filter, m);
         note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&w->engine->tt, p->key);
@@ -384,22 +384,20 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     MoveList ml;
     MoveFilter filter;
     gen_moves(p, in_check, false, &ml, &filter);
-    int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, tt_move, ply);
-    int sorted_from = ml.count;
+    MovePicker pk;
+    score_moves(w, &ml, &pk, tt_move, ply);
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES], noisies[MAX_MOVES];
     int quiet_nb = 0, noisy_nb = 0;
+    /* Late-move pruning's count, worked out once for the node rather than at every move. */
+    int late_after = (4 + depth * depth) * (2 + improving) / 3;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
-        /* Legality is tested only here: a cutoff spares the test of the moves after it. */
-        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
-            continue;
+        Move m = pick_next_move(w, &ml, &pk, i);
         bool noisy = move_is_noisy(p, m);
         /* Asked before the move is made: most moves are cleared by the geometry at one look. */
-        bool gives_check = move_gives_check(p, m);
+        bool gives_check = move_gives_check(p, &filter, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
@@ -409,19 +407,23 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
         if (!root && best > -SCORE_KNOWN) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
-            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
+            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > late_after;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
             bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
                           estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             /* A quiet move that has failed here again and again is not worth a look this near. */
             bool unpromising = quiet_prunable && depth <= HISTORY_PRUNE_DEPTH && searched > 0 &&
                                stat < -HISTORY_PRUNE_PER_PLY * depth;
-            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
+            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
             prunable = late || futile || unpromising || losing;
             if (prunable && !gives_check)
                 continue;
         }
+        /* Legality is tested only here: a cutoff spares the test of the moves after it, and a move
+         * pruned (which changes nothing) needs none. */
+        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
+            continue;
         /* Step 6. Check extension, for checks that do not give material away, and bounded: a
          * line of checks may not grow past twice the iteration's depth. */
         bool extend = gives_check && !prunable && ply < 2 * (w->completed_depth + 1) &&

@@ -17,6 +17,10 @@
 /* Skill Level at full strength: the engine plays its best move. */
 enum { SKILL_MAX = 20 };
 
+/* A move's history slot: its low 16 bits, the from and to hexes (to * 256 + from), read without
+ * taking the move apart. */
+static inline int history_index(Move m) { return (int)(m & 0xffff); }
+
 typedef int16_t ContHistory[PIECE_TYPE_NB][MAX_CELLS];
 
 typedef struct Worker {
@@ -27,7 +31,8 @@ typedef struct Worker {
     PawnCache pawns;
     const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
     Move killers[MAX_PLY][2];
-    int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
+    /* Per side to move and quiet move, by history_index. */
+    int16_t history[COLOR_NB][MAX_CELLS << 8];
     /* The quiet move that last refuted a move, by countermove_index of the refuted move. */
     Move countermoves[32 * MAX_CELLS];
     /* Continuation history: how well a quiet move (its man's type, its target) did as the answer
