@@ -558,10 +558,12 @@ static void compare_attacks(Position *p, int line, void *ctx)
                 print_error("line %d: hex %d attacked by %d: the two tests disagree\n", line, s, c);
                 (*bad)++;
             }
-    MoveList ml;
+    MoveList ml, rules;
+    MoveFilter filter;
     gen_legal(p, &ml);
+    gen_moves(p, pos_in_check(p), false, &rules, &filter);
     for (int i = 0; i < ml.count; i++) {
-        bool fast = move_gives_check(p, ml.moves[i]);
+        bool fast = move_gives_check(p, &filter, ml.moves[i]);
         pos_make(p, ml.moves[i]);
         bool made = pos_in_check(p);
         pos_unmake(p);

@@ -54,6 +54,7 @@ enum {
     MOPUP_EDGE = 8,   /* per step the lone king stands from the edge */
     MOPUP_CORNER = 3, /* per step it stands from the nearest corner */
     MOPUP_KINGS = 4,  /* per step between the kings beyond adjoining */
+    MOPUP_FREEDOM = 6, /* per hex next to the lone king that the other side does not attack */
 };
 
 /* The board's corners are the hexes with the fewest orthogonal neighbours. */
@@ -98,15 +99,34 @@ void eval_rebuild(EvalTables *t)
         for (int s = 0; s < g->cell_count; s++)
             t->king_distance[k][s] = (uint8_t)hex_distance(g, k, s);
     lone_king_room(t, g);
+    for (int s = 0; s < g->cell_count; s++)
+        for (int group = 0; group < 2; group++) {
+            int n = 0;
+            for (int d = group * DIAG_FIRST; d < group * DIAG_FIRST + 6; d++)
+                n += g->step[d][s] != NO_CELL;
+            t->first_hexes[s][group] = (uint8_t)n;
+        }
     for (int c = 0; c < COLOR_NB; c++)
         for (int code = 0; code < (int)sizeof t->enterable[c]; code++)
-            t->enterable[c][code] = code == EMPTY || piece_color((Piece)code) != (Color)c;
+            t->enterable[c][code] = code != WALL && (code == EMPTY || piece_color((Piece)code) != (Color)c);
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
             for (int b = g->step[v->forward_dir[!c]][s]; b != NO_CELL; b = g->step[v->forward_dir[!c]][b])
                 made++;
             t->pawn_steps_made[c][s] = (uint8_t)made;
+        }
+        for (int s = 0; s < g->cell_count; s++) {
+            int n = 0;
+            for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
+                t->front_span[c][s][n++] = (uint8_t)f;
+                for (int i = 0; i < 2; i++) {
+                    int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
+                    if (from != NO_CELL)
+                        t->front_span[c][s][n++] = (uint8_t)from;
+                }
+            }
+            t->front_span[c][s][n] = NO_CELL;
         }
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
             int atoms = v->atoms[type];
@@ -127,7 +147,7 @@ void eval_rebuild(EvalTables *t)
                 } else {
                     bonus = w[EP_CENTRE_SLIDER] * centrality;
                 }
-                t->pst[c][type][s] = (int16_t)bonus;
+                t->pst[c][type][s] = (int16_t)(t->value[type] + bonus);
             }
         }
     }
@@ -180,34 +200,54 @@ void eval_build(EvalTables *t, const Variant *v)
     eval_rebuild(t);
 }
 
-static int slider_mobility(const Position *p, int s, int first)
+/*
+ * Beyond its first hex, the hexes a slider reaches along one ray: the empty ones, plus the man that
+ * ends the ray, if any. board has a wall at NO_CELL, where every ray list ends, so the walk stops at
+ * the first occupied entry without testing for the end apart.
+ */
+static inline int ray_reach_beyond_first(const Piece *board, const uint8_t *ray)
 {
-    const Geometry *g = &p->v->geo;
-    int n = 0;
-    for (int d = first; d < first + 6; d++)
-        for (const uint8_t *ray = g->rays[s][d]; *ray != NO_CELL; ray++) {
-            n++;
-            if (p->board[*ray])
-                break;
-        }
-    return n;
+    if (board[ray[0]])
+        return 0;
+    const uint8_t *end = ray + 1;
+    while (!board[*end])
+        end++;
+    return (int)(end - ray) - 1 + (*end != NO_CELL);
 }
 
-/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn. */
-static bool is_passed(const Position *p, Color c, int s)
+/*
+ * The hexes a slider on s reaches along six rays (first, first + 1, ...). Most rays end at their
+ * first hex, which every ray on the board reaches (t->first_hexes counts them): only a ray whose
+ * first hex is empty is walked. The six are written out: as a loop, its control cost as much as
+ * the looks at the first hexes.
+ */
+static inline int slider_mobility(const Piece *board, const EvalTables *t, const uint8_t (*rays)[MAX_RAY + 1], int s,
+                                  int first)
 {
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
+    return t->first_hexes[s][first == DIAG_FIRST] + ray_reach_beyond_first(board, rays[first]) +
+           ray_reach_beyond_first(board, rays[first + 1]) + ray_reach_beyond_first(board, rays[first + 2]) +
+           ray_reach_beyond_first(board, rays[first + 3]) + ray_reach_beyond_first(board, rays[first + 4]) +
+           ray_reach_beyond_first(board, rays[first + 5]);
+}
+
+/* How many hexes of a list of twelve (leaps or neighbours, padded with NO_CELL, read on the wall)
+ * a man of the colour of `enterable` may enter. Written out: as a loop, its control cost as much
+ * as the reads. */
+static inline int enterable_of_twelve(const Piece *board, const uint8_t *enterable, const uint8_t *hexes)
+{
+    return enterable[board[hexes[0]]] + enterable[board[hexes[1]]] + enterable[board[hexes[2]]] +
+           enterable[board[hexes[3]]] + enterable[board[hexes[4]]] + enterable[board[hexes[5]]] +
+           enterable[board[hexes[6]]] + enterable[board[hexes[7]]] + enterable[board[hexes[8]]] +
+           enterable[board[hexes[9]]] + enterable[board[hexes[10]]] + enterable[board[hexes[11]]];
+}
+
+/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn (its front span). */
+static bool is_passed(const Position *p, const EvalTables *t, Color c, int s)
+{
     Piece enemy_pawn = make_piece((Color)!c, PAWN);
-    for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
-        if (p->board[f] == enemy_pawn)
+    for (const uint8_t *f = t->front_span[c][s]; *f != NO_CELL; f++)
+        if (p->board[*f] == enemy_pawn)
             return false;
-        for (int i = 0; i < 2; i++) {
-            int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
-            if (from != NO_CELL && p->board[from] == enemy_pawn)
-                return false;
-        }
-    }
     return true;
 }
 
@@ -225,7 +265,7 @@ static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
             break;
         }
     }
-    if (is_passed(p, c, s))
+    if (is_passed(p, t, c, s))
         score += t->passed_pawn_bonus[c][s];
     return score;
 }
@@ -236,7 +276,7 @@ static int side_pawns(const Position *p, const EvalTables *t, Color c)
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         if (piece_type(p->board[s]) == PAWN)
-            score += t->value[PAWN] + t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
+            score += t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
     }
     return score;
 }
@@ -263,7 +303,7 @@ static int side_pieces(const Position *p, const EvalTables *t, Color c)
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
         PieceType type = piece_type(p->board[s]);
-        score += t->value[type] + t->pst[c][type][s];
+        score += t->pst[c][type][s];
     }
     if (p->count[c][BISHOP] >= 3)
         score += t->w[EP_ALL_BISHOPS];
@@ -271,31 +311,34 @@ static int side_pieces(const Position *p, const EvalTables *t, Color c)
 }
 
 /* Mobility and king safety: the costly part. */
-static int side_activity(const Position *p, const EvalTables *t, Color c)
+static int side_activity(const Position *p, const Piece *board, const EvalTables *t, Color c)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
-    int their_king = p->king[!c];
+    int their_king = p->king[!c], k = p->king[c];
+    /* The pieces near the enemy king are counted with our king (a side's one) among them, and its
+     * term taken off after: cheaper than a test of each piece's type. */
+    const uint8_t *from_their_king = t->king_distance[their_king != NO_CELL ? their_king : 0];
     const uint8_t *enterable = t->enterable[c];
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
-        PieceType type = piece_type(p->board[s]);
-        int atoms = v->atoms[type];
+        int atoms = v->atoms[piece_type(board[s])];
         if (atoms & ATOM_ORTH)
-            mobility += slider_mobility(p, s, ORTH_FIRST);
+            mobility += slider_mobility(board, t, g->rays[s], s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)
-            mobility += slider_mobility(p, s, DIAG_FIRST);
+            mobility += slider_mobility(board, t, g->rays[s], s, DIAG_FIRST);
         if (atoms & ATOM_LEAP)
-            for (int k = 0; k < g->leap_count[s]; k++)
-                mobility += enterable[p->board[g->leaps[s][k]]];
-        if (type != KING && their_king != NO_CELL && t->king_distance[their_king][s] <= KING_ZONE_RADIUS)
-            near_enemy_king++;
+            mobility += enterable_of_twelve(board, enterable, g->leaps[s]);
+        near_enemy_king += from_their_king[s] <= KING_ZONE_RADIUS;
     }
-    int k = p->king[c];
-    if (k != NO_CELL)
-        for (int i = 0; i < g->neighbour_count[k]; i++)
-            shelter += !enterable[p->board[g->neighbours[k][i]]];
+    if (k != NO_CELL) {
+        near_enemy_king -= from_their_king[k] <= KING_ZONE_RADIUS;
+        /* Our men next to the king: the neighbours on the board that none of ours may enter. */
+        shelter = g->neighbour_count[k] - enterable_of_twelve(board, enterable, g->neighbours[k]);
+    }
+    if (their_king == NO_CELL)
+        near_enemy_king = 0;
     return t->w[EP_MOBILITY] * mobility + t->w[EP_KING_ATTACKERS] * near_enemy_king + t->w[EP_KING_SHELTER] * shelter;
 }
 
@@ -315,10 +358,15 @@ static int mop_up_white(const Position *p, const EvalTables *t)
     if (p->men_count[weak] != 1 || p->men_count[strong] == 1 || !pos_can_mate(p, strong))
         return 0;
     int lone = p->king[weak], own = p->king[strong];
-    int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1);
+    /* The hexes the lone king may still step to: distances alone cannot see a box a rook makes. */
+    const Geometry *g = &p->v->geo;
+    int freedom = 0;
+    for (int i = 0; i < g->neighbour_count[lone]; i++)
+        freedom += !pos_attacked(p, g->neighbours[lone][i], strong);
+    int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1) + MOPUP_FREEDOM * freedom;
     if (herd >= t->value[PAWN])
         herd = t->value[PAWN] - 1;
-    int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd;
+    int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd; /* the kings' values cancel */
     return strong == WHITE ? score : -score;
 }
 
@@ -331,7 +379,12 @@ int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 
 int evaluate_activity(const Position *p, const EvalTables *t)
 {
-    return from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
+    /* The board padded to every value a hex list holds, with a wall at NO_CELL that ends the ray
+     * walks and that no man may enter; the bytes between are never read. */
+    Piece board[NO_CELL + 1];
+    memcpy(board, p->board, sizeof p->board);
+    board[NO_CELL] = WALL;
+    return from_mover(p, side_activity(p, board, t, WHITE) - side_activity(p, board, t, BLACK));
 }
 
 int evaluate(const Position *p, const EvalTables *t, PawnCache *cache)

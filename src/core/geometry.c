@@ -42,6 +42,8 @@ void geometry_build(Geometry *g, int side)
 {
     memset(g, 0, sizeof *g);
     memset(g->at, NO_CELL, sizeof g->at);
+    memset(g->neighbours, NO_CELL, sizeof g->neighbours);
+    memset(g->leaps, NO_CELL, sizeof g->leaps);
     g->side = side;
     g->columns = 2 * side - 1;
     g->lines = 4 * (side - 1) + 1;

@@ -35,7 +35,8 @@ typedef struct {
     uint8_t at[MAX_COLUMNS][MAX_LINES];
     uint8_t step[DIR_NB][MAX_CELLS];
     uint8_t leap[LEAP_NB][MAX_CELLS];
-    /* The king-step neighbours (12 directions) and knight-leap targets of each hex, compacted. */
+    /* The king-step neighbours (12 directions) and knight-leap targets of each hex, compacted and
+     * padded with NO_CELL. */
     uint8_t neighbour_count[MAX_CELLS];
     uint8_t neighbours[MAX_CELLS][DIR_NB];
     uint8_t leap_count[MAX_CELLS];

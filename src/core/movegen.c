@@ -10,58 +10,67 @@
  */
 static void add(MoveList *ml, Move m) { ml->moves[ml->count++] = m; }
 
-static bool is_shield(const MoveFilter *ctx, int cell)
+static bool in_list(const uint8_t *cells, int n, int cell)
 {
-    for (int i = 0; i < ctx->shield_nb; i++)
-        if (ctx->shields[i] == cell)
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell)
             return true;
     return false;
 }
 
-static void find_shields(const Position *p, MoveFilter *ctx)
+/*
+ * The men of colour `blocker` that stand alone between the king of king_side and a man of
+ * `attacker` that would attack it through them: a slider along the line, or an elephant's two-step
+ * over them. Our shields (king ours, attacker theirs) and the men whose move may uncover a check
+ * (king theirs, attacker ours) are found alike. Returns how many, at most DIR_NB + 1.
+ */
+static int find_lone_blockers(const Position *p, Color king_side, Color attacker, Color blocker, uint8_t *out)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
-    int k = p->king[ctx->us];
-    ctx->shield_nb = 0;
+    int k = p->king[king_side], n = 0;
     if (k == NO_CELL)
-        return;
-    /* Asked from the enemy sliders' side: most stand in no line with the king, which the geometry
-     * tells at one look, where walking every ray from the king reads a dozen hexes or more. */
+        return 0;
+    /* Asked from the sliders' side: most stand in no line with the king, which the geometry tells
+     * at one look, where walking every ray from the king reads a dozen hexes or more. */
     const uint8_t *reach = g->reach[k];
-    for (int i = 0; i < p->piece_nb[ctx->them]; i++) {
-        int s = p->pieces[ctx->them][i];
+    for (int i = 0; i < p->piece_nb[attacker]; i++) {
+        int s = p->pieces[attacker][i];
         int r = reach[s];
         if (!r || r == REACH_LEAP || !(v->atoms[piece_type(p->board[s])] & (r - 1 < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
             continue;
-        int own = NO_CELL;
+        int lone = NO_CELL;
         const uint8_t *ray = g->rays[k][r - 1];
         for (; *ray != s; ray++) {
             Piece pc = p->board[*ray];
             if (!pc)
                 continue;
-            if (piece_color(pc) != ctx->us || own != NO_CELL)
+            if (piece_color(pc) != blocker || lone != NO_CELL)
                 break;
-            own = *ray;
+            lone = *ray;
         }
-        if (*ray == s && own != NO_CELL)
-            ctx->shields[ctx->shield_nb++] = (uint8_t)own;
+        if (*ray == s && lone != NO_CELL)
+            out[n++] = (uint8_t)lone;
     }
     if (v->has_elephants) {
-        int ahead = v->forward_dir[ctx->us];
-        int mid = g->step[ahead][k];
-        if (mid != NO_CELL && p->board[mid] && piece_color(p->board[mid]) == ctx->us) {
-            int e = g->step[ahead][mid];
-            if (e != NO_CELL && p->board[e] == make_piece(ctx->them, ELEPHANT))
-                ctx->shields[ctx->shield_nb++] = (uint8_t)mid;
+        int towards = v->forward_dir[attacker] ^ 1; /* from the king to an elephant that takes it */
+        int mid = g->step[towards][k];
+        if (mid != NO_CELL && p->board[mid] && piece_color(p->board[mid]) == blocker) {
+            int e = g->step[towards][mid];
+            if (e != NO_CELL && p->board[e] == make_piece(attacker, ELEPHANT))
+                out[n++] = (uint8_t)mid;
         }
     }
+    return n;
 }
 
 /* A move made in full: the moves that take a man off their target hex or move several men,
  * and promotions, which change what the man attacks. */
 static bool made_in_full(Move m)
 {
+    /* Most moves are plain (no kind, promotion or castling bits), told at one look. */
+    if (m >> 16 == 0)
+        return false;
     MoveKind kind = move_kind(m);
     return kind == MK_EN_PASSANT || kind == MK_SCORNFUL || kind == MK_CASTLE || move_promo(m) != NO_TYPE;
 }
@@ -83,14 +92,16 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by, c
         pos_unmake(p);
         return attacked;
     }
-    /* A piece's list entry moves too: pos_attacked looks from the pieces (the man taken stays in
-     * its side's list, but the board no longer shows it there); pawns it finds on the board. */
     int from = move_from(m), to = move_to(m);
     Piece moving = p->board[from], taken = p->board[to];
-    Color mover = piece_color(moving);
-    bool listed = piece_type(moving) != PAWN;
-    int index = listed ? p->piece_index[from] : 0;
     int k = from == p->king[king_side] ? to : p->king[king_side];
+    bool whole_board = k == to || checker_nb < 0;
+    /* For a look at the whole board, a piece's list entry moves too: pos_attacked looks from the
+     * pieces (the man taken stays in its side's list, but the board no longer shows it there);
+     * pawns it finds on the board. The other looks read the board alone. */
+    Color mover = piece_color(moving);
+    bool listed = whole_board && piece_type(moving) != PAWN;
+    int index = listed ? p->piece_index[from] : 0;
     p->board[to] = moving;
     p->board[from] = EMPTY;
     if (listed)
@@ -98,12 +109,15 @@ static bool attacks_king_after(Position *p, Move m, Color king_side, Color by, c
     bool attacked;
     if (k == NO_CELL) {
         attacked = false;
-    } else if (k == to || checker_nb < 0) {
+    } else if (whole_board) {
         attacked = pos_attacked(p, k, by);
     } else {
-        attacked = pos_attacked_after_move(p, k, by, from, to);
+        /* The checkers first: most moves in check leave one of them attacking. */
+        attacked = false;
         for (int i = 0; i < checker_nb && !attacked; i++)
             attacked = pos_man_attacks(p, checkers[i], k, by);
+        if (!attacked)
+            attacked = pos_attacked_after_move(p, k, by, from, to);
     }
     if (listed)
         p->pieces[mover][index] = (uint8_t)from;
@@ -119,16 +133,20 @@ static bool king_safe_after(Position *p, const MoveFilter *ctx, Move m)
            !attacks_king_after(p, m, ctx->us, ctx->them, ctx->checkers, ctx->checker_nb);
 }
 
-/* Most moves are cleared by the geometry alone: a check needs the man to land in line or a leap
- * away from the king, or to leave a line through it open. */
-bool move_gives_check(Position *p, Move m)
+bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m)
 {
-    int k = p->king[!p->stm];
-    if (k == NO_CELL)
-        return false;
-    const uint8_t *reach = p->v->geo.reach[k];
-    if (!made_in_full(m) && !reach[move_to(m)] && (!reach[move_from(m)] || reach[move_from(m)] == REACH_LEAP))
-        return false;
+    if (!made_in_full(m)) {
+        int k = p->king[!p->stm];
+        CheckReach how = check_reach(p, k, m);
+        if (how == CHECK_REACH_NONE)
+            return false;
+        if (how == CHECK_REACH_LINE) {
+            if (filter->discoverer_nb < 0)
+                filter->discoverer_nb = find_lone_blockers(p, filter->them, filter->us, filter->us, filter->discoverers);
+            if (!in_list(filter->discoverers, filter->discoverer_nb, move_from(m)))
+                return false;
+        }
+    }
     /* The side to move never leaves the other king attacked. */
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);
 }
@@ -138,7 +156,7 @@ bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
     int from = move_from(m);
     MoveKind kind = move_kind(m);
     if (!ctx->in_check && kind != MK_EN_PASSANT && kind != MK_SCORNFUL && kind != MK_CASTLE &&
-        from != p->king[ctx->us] && !is_shield(ctx, from))
+        from != p->king[ctx->us] && !in_list(ctx->shields, ctx->shield_nb, from))
         return true;
     return king_safe_after(p, ctx, m);
 }
@@ -306,17 +324,22 @@ static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only
         int s = p->men[us][i];
         int atoms = v->atoms[piece_type(p->board[s])];
         if (atoms & ATOM_PAWN) {
-            /* A pawn's few moves are sorted after they are made: which are noisy depends on the
-             * promotion zone and the choices it offers. */
-            int first = ml->count;
-            gen_pawn_moves(p, us, s, ml);
-            if (noisy_only) {
-                int kept = first;
-                for (int j = first; j < ml->count; j++)
-                    if (move_is_noisy(p, ml->moves[j]))
-                        ml->moves[kept++] = ml->moves[j];
-                ml->count = kept;
+            /* A step is noisy only as a promotion, which depends on the choices the hex offers:
+             * among the noisy moves, the steps of a pawn that can reach its promotion zone are
+             * sorted after they are made, and the others are not made at all. Captures are
+             * always noisy. (One call of each part: with two, the steps were not inlined.) */
+            if (!noisy_only || v->promotion_step[us][s]) {
+                int first = ml->count;
+                gen_pawn_steps(p, us, s, ml);
+                if (noisy_only) {
+                    int kept = first;
+                    for (int j = first; j < ml->count; j++)
+                        if (move_is_noisy(p, ml->moves[j]))
+                            ml->moves[kept++] = ml->moves[j];
+                    ml->count = kept;
+                }
             }
+            gen_pawn_captures(p, us, s, ml);
             continue;
         }
         if (atoms & ATOM_ORTH)
@@ -341,7 +364,8 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     ctx->us = p->stm;
     ctx->them = (Color)!p->stm;
     ctx->in_check = in_check;
-    find_shields(p, ctx);
+    ctx->shield_nb = find_lone_blockers(p, ctx->us, ctx->them, ctx->us, ctx->shields);
+    ctx->discoverer_nb = -1;
     int k = p->king[ctx->us];
     ctx->checker_nb = in_check && k != NO_CELL ? pos_attackers(p, k, ctx->them, ctx->checkers) : 0;
 }

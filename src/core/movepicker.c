@@ -13,10 +13,15 @@ enum {
     ORDER_LOSING = -(1 << 28)
 };
 
-/* A cutoff at depth d earns d * d, up to this: one deep cutoff must not drown the others. */
-enum { HISTORY_BONUS_MAX = 400 };
+/* A cutoff at depth d earns HISTORY_BONUS_SCALE * d * d, up to HISTORY_BONUS_MAX: one deep cutoff
+ * must not drown the others, yet a few shallow ones must be enough to tell a move's history from
+ * zero (the reductions and the pruning read it by thousands). */
+enum { HISTORY_BONUS_SCALE = 16, HISTORY_BONUS_MAX = 1200 };
 /* History scores stay within +-HISTORY_MAX: inside int16_t, and below the killers' order. */
 enum { HISTORY_MAX = 16384 };
+/* Capture history orders captures of like victims: at most about a pawn and a third either way
+ * (victims count 16 per centipawn), never enough to put a pawn's capture before a rook's. */
+enum { CAPTURE_HISTORY_PER_ORDER = 8 };
 
 int piece_value(const Worker *w, Piece pc) { return pc ? w->eval->value[piece_type(pc)] : 0; }
 
@@ -39,16 +44,50 @@ static int countermove_index(const Position *p)
     return (p->board[move_to(last)] & 31) * MAX_CELLS + move_to(last);
 }
 
-void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply)
+/* The continuation tables of the last two moves before the node at ply: the opponent's, then ours. */
+static const ContHistory *previous_move_table(const Worker *w, int ply, int back)
+{
+    return w->cont_line[ply + 2 - back];
+}
+
+int quiet_move_stat(const Worker *w, Move m, int ply)
+{
+    const Position *p = &w->pos;
+    PieceType type = piece_type(p->board[move_from(m)]);
+    return w->history[p->stm][history_index(m)] + (*previous_move_table(w, ply, 1))[type][move_to(m)] +
+           (*previous_move_table(w, ply, 2))[type][move_to(m)];
+}
+
+void note_move_played(Worker *w, int ply, Move m)
+{
+    PieceType type = m == MOVE_NONE ? NO_TYPE : piece_type(w->pos.board[move_from(m)]);
+    w->cont_line[ply + 2] = &w->cont_history[type][m == MOVE_NONE ? 0 : move_to(m)];
+}
+
+/* Where a noisy move's capture history is, in the table seen as flat (by its man's type, target
+ * and the type it takes: none for a plain promotion). */
+static size_t capture_index(const Position *p, Move m)
+{
+    PieceType mover = piece_type(p->board[move_from(m)]), taken = piece_type(captured_piece(p, m));
+    return ((size_t)mover * MAX_CELLS + move_to(m)) * PIECE_TYPE_NB + taken;
+}
+
+/* Moves scored from here up are picked from MovePicker.top; the rest score at most three
+ * histories' worth (quiet moves) or below 0 (captures that lose material). */
+enum { ORDER_TOP = ORDER_KILLER - 1 };
+_Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND > ORDER_TOP,
+               "top moves outscore the rest");
+
+void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
     /* Read once into locals: a store to scores could alias any of them, forcing a reload per move. */
     Move countermove = w->countermoves[countermove_index(p)];
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
-    const int16_t(*history)[MAX_CELLS] = w->history[p->stm];
     const int *value = w->eval->value;
-    int count = ml->count;
+    int *scores = pk->scores;
+    int count = ml->count, top_nb = 0;
     for (int i = 0; i < count; i++) {
         Move m = ml->moves[i];
         if (m == tt_move) {
@@ -56,15 +95,20 @@ void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move,
         } else if (move_is_noisy(p, m)) {
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? value[move_promo(m)] : 0;
-            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16;
+            scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16 +
+                        (&w->capture_history[0][0][0])[capture_index(p, m)] / CAPTURE_HISTORY_PER_ORDER;
         } else if (m == killer0 || m == killer1) {
             scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
-            scores[i] = ORDER_KILLER - 1;
+            scores[i] = ORDER_TOP;
         } else {
-            scores[i] = history[move_from(m)][move_to(m)];
+            scores[i] = quiet_move_stat(w, m, ply);
+            continue;
         }
+        pk->top[top_nb++] = (uint16_t)i;
     }
+    pk->top_nb = top_nb;
+    pk->sorted_from = count;
 }
 
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
@@ -127,35 +171,82 @@ static void sort_rest(MoveList *ml, int *scores, int from)
 }
 
 /*
+ * The place of the best-scored move left, the first of equals: among the top moves when any is
+ * left, else by a scan of the rest. Picking a top move takes it out of pk->top, and the move it
+ * swaps with (from start to the picked move's place) is followed there.
+ */
+static int best_place(MovePicker *pk, int start, int count)
+{
+    const int *scores = pk->scores;
+    int best;
+    if (pk->top_nb) {
+        int picked = 0, at_start = -1;
+        best = pk->top[0];
+        for (int j = 0; j < pk->top_nb; j++) {
+            int i = pk->top[j];
+            if (scores[i] > scores[best] || (scores[i] == scores[best] && i < best)) {
+                best = i;
+                picked = j;
+            }
+            if (i == start)
+                at_start = j;
+        }
+        if (at_start >= 0)
+            pk->top[at_start] = (uint16_t)best;
+        pk->top[picked] = pk->top[--pk->top_nb];
+        return best;
+    }
+    best = start;
+    for (int i = start + 1; i < count; i++)
+        if (scores[i] > scores[best])
+            best = i;
+    return best;
+}
+
+/*
  * The best-scored move left. A capture's exchange is judged only when it comes up, since a cutoff
  * often comes before most are reached: one that loses material moves after the killers and quiet
  * moves (a negative score), and the next best is picked instead. Once only moves ordered by
  * history (or losing captures) are left, the rest is sorted at once: a node that gets that far
  * usually goes through most of them, and picking each by a scan costs a scan per move.
  */
-Move pick_best_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
+Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
+    int *scores = pk->scores;
     for (;;) {
-        /* Locals: scores could alias ml->count, which would be read again at every step. */
-        int best = start, s = scores[start], count = ml->count;
-        for (int i = start + 1; i < count; i++)
-            if (scores[i] > s) {
-                best = i;
-                s = scores[i];
-            }
+        int best = best_place(pk, start, ml->count), s = scores[best];
         Move m = ml->moves[best];
         ml->moves[best] = ml->moves[start];
         scores[best] = scores[start];
         ml->moves[start] = m;
         scores[start] = s;
-        if (s < ORDER_KILLER - 1) {
+        if (s < ORDER_TOP) {
             sort_rest(ml, scores, start + 1);
-            *sorted_from = start + 1;
+            pk->sorted_from = start + 1;
         }
         if (s < ORDER_NOISY - ORDER_BAND || s >= ORDER_NOISY + ORDER_BAND || see_ge(&w->pos, w->eval->value, m, 0))
             return m;
         scores[start] = s - ORDER_NOISY + ORDER_LOSING;
     }
+}
+
+/* Gravity keeps every entry inside +-HISTORY_MAX without clamping artefacts. */
+static void age_toward(int16_t *h, int delta)
+{
+    *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
+}
+
+static int history_bonus(int depth)
+{
+    int bonus = HISTORY_BONUS_SCALE * depth * depth;
+    return bonus < HISTORY_BONUS_MAX ? bonus : HISTORY_BONUS_MAX;
+}
+
+void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb)
+{
+    int bonus = history_bonus(depth);
+    for (int i = 0; i < tried_nb; i++)
+        age_toward(&w->capture_history[0][0][0] + capture_index(&w->pos, tried[i]), tried[i] == best ? bonus : -bonus);
 }
 
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb)
@@ -166,11 +257,19 @@ void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tr
         w->killers[ply][0] = best;
     }
     w->countermoves[countermove_index(&w->pos)] = best;
-    int bonus = depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth;
+    int bonus = history_bonus(depth);
+    /* The slot of no move (before the root, after a null move) learns nothing: it stands for no
+     * particular position. */
+    ContHistory *none = &w->cont_history[NO_TYPE][0];
+    ContHistory *answered = w->cont_line[ply + 1], *followed = w->cont_line[ply];
     for (int i = 0; i < tried_nb; i++) {
-        int16_t *h = &w->history[us][move_from(tried[i])][move_to(tried[i])];
-        int delta = tried[i] == best ? bonus : -bonus;
-        /* Gravity keeps every entry inside +-HISTORY_MAX without clamping artefacts. */
-        *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
+        Move m = tried[i];
+        int delta = m == best ? bonus : -bonus;
+        PieceType type = piece_type(w->pos.board[move_from(m)]);
+        age_toward(&w->history[us][history_index(m)], delta);
+        if (answered != none)
+            age_toward(&(*answered)[type][move_to(m)], delta);
+        if (followed != none)
+            age_toward(&(*followed)[type][move_to(m)], delta);
     }
 }

@@ -12,22 +12,41 @@
 int piece_value(const Worker *w, Piece pc);
 /* The man a move takes (EMPTY for none). */
 Piece captured_piece(const Position *p, Move m);
+/* The order of one node's moves, as pick_next_move finds it. */
+typedef struct {
+    int scores[MAX_MOVES];
+    /* From here on the list is in order: picking is reading it. */
+    int sorted_from;
+    /* The places of the moves not yet picked that score above every quiet move's history (the
+     * table move, noisy moves, killers, the countermove): most picks are among these few, so only
+     * they are scanned, not the hundred moves of the list. */
+    int top_nb;
+    uint16_t top[MAX_MOVES];
+} MovePicker;
+
 /* Scores every move of ml for pick_next_move. */
-void score_moves(const Worker *w, const MoveList *ml, int *scores, Move tt_move, int ply);
+void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply);
 /* The part of pick_next_move that is not yet sorted. */
-Move pick_best_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from);
+Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start);
 /* Swaps the best-scored move left into place start and returns it. A capture picked there that
- * loses material in the exchange gets a negative score. *sorted_from, ml->count at first, says
- * from where on the list is already in order. (Inline: once sorted, most picks just read the list,
- * and a call would cost more than the read.) */
-static inline Move pick_next_move(const Worker *w, MoveList *ml, int *scores, int start, int *sorted_from)
+ * loses material in the exchange gets a negative score. (Inline: once sorted, most picks just read
+ * the list, and a call would cost more than the read.) */
+static inline Move pick_next_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
-    if (start >= *sorted_from)
+    if (start >= pk->sorted_from)
         return ml->moves[start];
-    return pick_best_move(w, ml, scores, start, sorted_from);
+    return pick_best_move(w, ml, pk, start);
 }
+/* How well the quiet move m did before, at the node at ply: its history and its continuation
+ * history after the last two moves (each within +-16384). */
+int quiet_move_stat(const Worker *w, Move m, int ply);
+/* The move about to be played at ply (MOVE_NONE: a null move), for the continuation history. */
+void note_move_played(Worker *w, int ply, Move m);
 /* best, a quiet move, refuted the node at depth: it becomes a killer and the countermove, and
  * the history rewards it and punishes the quiet moves tried before it. */
 void update_quiet_stats(Worker *w, Move best, int depth, int ply, const Move *tried, int tried_nb);
+/* A cutoff at depth: the capture history rewards best if it is one of the noisy moves tried and
+ * punishes the others. */
+void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb);
 
 #endif

@@ -444,9 +444,11 @@ void pos_make(Position *p, Move m)
     p->rights &= v->rights_keep[from] & v->rights_keep[to];
     if (u->captured_cell != NO_CELL)
         p->rights &= v->rights_keep[u->captured_cell];
-    for (int i = 0; i < 2 * RIGHTS_PER_SIDE; i++)
-        if ((old_rights ^ p->rights) >> i & 1)
-            p->key ^= v->zobrist_rights[i];
+    /* Most moves change no right: the loop over them is skipped. */
+    if (old_rights != p->rights)
+        for (int i = 0; i < 2 * RIGHTS_PER_SIDE; i++)
+            if ((old_rights ^ p->rights) >> i & 1)
+                p->key ^= v->zobrist_rights[i];
 
     if (us == BLACK && p->fullmove)
         p->fullmove++;

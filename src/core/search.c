@@ -24,15 +24,21 @@ enum {
     /* Null move: below this depth the verification costs more than it saves; a deeper search
      * affords a larger reduction, R = base + depth / divisor. */
     NMP_DEPTH = 3, NMP_BASE_R = 3, NMP_DEPTH_DIVISOR = 4,
+    /* ... and each two pawns above beta one ply more, up to three. */
+    NMP_SURPLUS_PER_PLY = 200, NMP_SURPLUS_PLIES = 3,
     /* Late-move pruning: near the leaves a quiet move this late in the order almost never refutes. */
     LMP_DEPTH = 3,
     /* Futility: a quiet move gains at most this much plus so much per ply left. */
     FUTILITY_DEPTH = 5, FUTILITY_BASE = 100, FUTILITY_MARGIN = 90,
+    /* History pruning: so far below zero per ply left (of a history of +-16384 each in three parts). */
+    HISTORY_PRUNE_DEPTH = 3, HISTORY_PRUNE_PER_PLY = 2048,
     /* Losing captures: near the leaves, an exchange that loses more than this per ply is dropped. */
     SEE_PRUNE_DEPTH = 5, SEE_PRUNE_MARGIN = 120,
     /* Late-move reductions: shallower nodes gain too little; the first moves are never reduced
      * (more of them in PV nodes); this much history good or bad is worth a ply. */
-    LMR_DEPTH = 3, LMR_PV_MOVES = 4, LMR_MOVES = 2, LMR_HISTORY_PER_PLY = 8192,
+    LMR_DEPTH = 3, LMR_PV_MOVES = 4, LMR_MOVES = 2, LMR_HISTORY_PER_PLY = 12288,
+    /* Internal iterative reduction: below this depth a node without a table move is searched as is. */
+    IIR_DEPTH = 4,
     /* Delta pruning: a capture's positional gain, beyond the man taken, rarely exceeds this. */
     DELTA_MARGIN = 200,
     /* Aspiration windows: shallow scores swing too much; this window holds most next scores. */
@@ -250,13 +256,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     MoveList ml;
     MoveFilter filter;
     gen_moves(p, checked, !in_check, &ml, &filter);
-    int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, tt.move, ply);
-    int sorted_from = ml.count;
+    MovePicker pk;
+    score_moves(w, &ml, &pk, tt.move, ply);
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
-        if (!move_is_safe(p, &filter, m))
-            continue;
+        Move m = pick_next_move(w, &ml, &pk, i);
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
         if (!in_check && !best_promotion_only(w, &ml, m))
             continue;
@@ -266,9 +269,13 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             continue;
         /* Step 4. Captures that lose material in the exchange (ordered as losing) are not
          * worth searching. */
-        if (!in_check && (scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
+        if (!in_check && (pk.scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
-        w->in_check[ply + 1] = move_gives_check(p, m);
+        /* Legality last: the moves pruned above need no test. */
+        if (!move_is_safe(p, &filter, m))
+            continue;
+        w->in_check[ply + 1] = move_gives_check(p, &filter, m);
+        note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&w->engine->tt, p->key);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
@@ -340,13 +347,24 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     bool improving = !in_check && ply >= 2 && w->static_evals[ply - 2] != TT_NO_EVAL &&
                      static_eval > w->static_evals[ply - 2];
 
+    /* The table's bound, where it says more than the evaluation, is the better estimate of the
+     * node for deciding what to prune (improving still compares static evaluations). */
+    int estimate = static_eval;
+    if (!in_check && tt.bound != BOUND_NONE && abs(tt.score) < SCORE_KNOWN &&
+        (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && tt.score > estimate) ||
+         (tt.bound == BOUND_UPPER && tt.score < estimate)))
+        estimate = tt.score;
+
     if (!pv_node && !in_check) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
-        if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta && static_eval < SCORE_KNOWN)
-            return static_eval;
-        /* Step 4. Null move: if passing still holds beta, a real move will too. */
-        if (null_ok && depth >= NMP_DEPTH && static_eval >= beta && has_pieces(p, p->stm)) {
-            int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR;
+        if (depth <= RFP_DEPTH && estimate - RFP_MARGIN * (depth - improving) >= beta && estimate < SCORE_KNOWN)
+            return estimate;
+        /* Step 4. Null move: if passing still holds beta, a real move will too. The further
+         * above beta, the less a verification needs to see. */
+        if (null_ok && depth >= NMP_DEPTH && estimate >= beta && has_pieces(p, p->stm)) {
+            int surplus = (estimate - beta) / NMP_SURPLUS_PER_PLY;
+            int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR + (surplus < NMP_SURPLUS_PLIES ? surplus : NMP_SURPLUS_PLIES);
+            note_move_played(w, ply, MOVE_NONE);
             pos_make_null(p);
             w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -358,46 +376,63 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         }
     }
 
+    /* Step 4b. Internal iterative reduction: with no move from the table, this node was never
+     * searched (or lost its entry); a shallower search orders it for the next iteration cheaply. */
+    if (depth >= IIR_DEPTH && tt_move == MOVE_NONE)
+        depth--;
+
     MoveList ml;
     MoveFilter filter;
     gen_moves(p, in_check, false, &ml, &filter);
-    int scores[MAX_MOVES];
-    score_moves(w, &ml, scores, tt_move, ply);
-    int sorted_from = ml.count;
+    MovePicker pk;
+    score_moves(w, &ml, &pk, tt_move, ply);
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
-    Move quiets[MAX_MOVES];
-    int quiet_nb = 0;
+    Move quiets[MAX_MOVES], noisies[MAX_MOVES];
+    int quiet_nb = 0, noisy_nb = 0;
+    /* Late-move pruning's count, worked out once for the node rather than at every move. */
+    int late_after = (4 + depth * depth) * (2 + improving) / 3;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, scores, i, &sorted_from);
-        /* Legality is tested only here: a cutoff spares the test of the moves after it. */
-        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
-            continue;
+        Move m = pick_next_move(w, &ml, &pk, i);
         bool noisy = move_is_noisy(p, m);
         /* Asked before the move is made: most moves are cleared by the geometry at one look. */
-        bool gives_check = move_gives_check(p, m);
+        bool gives_check = move_gives_check(p, &filter, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
-         * static evaluation nor the exchange can tell. */
-        if (!root && best > -SCORE_KNOWN && !gives_check) {
+         * static evaluation nor the exchange can tell; but it is not extended (a mate shows
+         * at any depth: the node after it finds no legal reply). */
+        bool prunable = false;
+        int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
+        if (!root && best > -SCORE_KNOWN) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
-            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > (4 + depth * depth) * (2 + improving) / 3;
+            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > late_after;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
             bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
-                          static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && scores[i] < 0 &&
+                          estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+            /* A quiet move that has failed here again and again is not worth a look this near. */
+            bool unpromising = quiet_prunable && depth <= HISTORY_PRUNE_DEPTH && searched > 0 &&
+                               stat < -HISTORY_PRUNE_PER_PLY * depth;
+            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            if (late || futile || losing)
+            prunable = late || futile || unpromising || losing;
+            if (prunable && !gives_check)
                 continue;
         }
+        /* Legality is tested only here: a cutoff spares the test of the moves after it, and a move
+         * pruned (which changes nothing) needs none. */
+        if (!move_is_safe(p, &filter, m) || (root && excluded_at_root(w, m)))
+            continue;
+        /* Step 6. Check extension, for checks that do not give material away, and bounded: a
+         * line of checks may not grow past twice the iteration's depth. */
+        bool extend = gives_check && !prunable && ply < 2 * (w->completed_depth + 1) &&
+                      see_ge(&w->pos, w->eval->value, m, 0);
+        note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
-        /* Step 6. Check extension. */
-        /* (bounded: a line of checks may not grow past twice the iteration's depth) */
-        int new_depth = depth - 1 + (gives_check && ply < 2 * (w->completed_depth + 1) ? 1 : 0);
+        int new_depth = depth - 1 + extend;
         int score;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
@@ -412,7 +447,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                 if (!improving)
                     r++;
                 /* Moves that often refuted other positions deserve a closer look. */
-                r -= w->history[!p->stm][move_from(m)][move_to(m)] / LMR_HISTORY_PER_PLY;
+                r -= stat / LMR_HISTORY_PER_PLY;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
@@ -428,11 +463,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (atomic_load_explicit(&e->stop, memory_order_relaxed))
             return 0;
         searched++;
-        if (!noisy)
+        if (noisy)
+            noisies[noisy_nb++] = m;
+        else
             quiets[quiet_nb++] = m;
         if (record_score(w, ply, m, score, &best, &best_move, &alpha, beta)) {
             if (!noisy)
                 update_quiet_stats(w, m, depth, ply, quiets, quiet_nb);
+            update_capture_stats(w, m, depth, noisies, noisy_nb);
             break;
         }
     }

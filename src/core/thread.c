@@ -32,6 +32,8 @@ void threads_clear_history(Engine *e)
         memset(e->workers[i].history, 0, sizeof e->workers[i].history);
         memset(e->workers[i].killers, 0, sizeof e->workers[i].killers);
         memset(e->workers[i].countermoves, 0, sizeof e->workers[i].countermoves);
+        memset(e->workers[i].cont_history, 0, sizeof e->workers[i].cont_history);
+        memset(e->workers[i].capture_history, 0, sizeof e->workers[i].capture_history);
     }
 }
 
@@ -50,6 +52,7 @@ void threads_prepare(Engine *e, const Position *root, const EvalTables *eval)
         }
         atomic_store(&w->nodes, 0);
         w->completed_depth = 0;
+        w->cont_line[0] = w->cont_line[1] = &w->cont_history[NO_TYPE][0];
         w->pv_len[0] = 0;
     }
 }

@@ -17,6 +17,12 @@
 /* Skill Level at full strength: the engine plays its best move. */
 enum { SKILL_MAX = 20 };
 
+/* A move's history slot: its low 16 bits, the from and to hexes (to * 256 + from), read without
+ * taking the move apart. */
+static inline int history_index(Move m) { return (int)(m & 0xffff); }
+
+typedef int16_t ContHistory[PIECE_TYPE_NB][MAX_CELLS];
+
 typedef struct Worker {
     struct Engine *engine;
     int id;
@@ -25,9 +31,18 @@ typedef struct Worker {
     PawnCache pawns;
     const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
     Move killers[MAX_PLY][2];
-    int16_t history[COLOR_NB][MAX_CELLS][MAX_CELLS];
+    /* Per side to move and quiet move, by history_index. */
+    int16_t history[COLOR_NB][MAX_CELLS << 8];
     /* The quiet move that last refuted a move, by countermove_index of the refuted move. */
     Move countermoves[32 * MAX_CELLS];
+    /* Continuation history: how well a quiet move (its man's type, its target) did as the answer
+     * to an earlier move of the line (that move's type and target). */
+    ContHistory cont_history[PIECE_TYPE_NB][MAX_CELLS];
+    /* How well a capture or promotion (its man's type, its target, the type taken) did. */
+    int16_t capture_history[PIECE_TYPE_NB][MAX_CELLS][PIECE_TYPE_NB];
+    /* The continuation table of the move played at each ply of the current line, at index ply + 2
+     * (the two before the root: the never-updated slot of no move). */
+    ContHistory *cont_line[MAX_PLY + 3];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int static_evals[MAX_PLY + 1]; /* per ply of the current line; TT_NO_EVAL in check */
     bool in_check[MAX_PLY + 1];    /* per ply of the current line, set by the move that led there */

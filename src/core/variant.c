@@ -480,6 +480,14 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 v->has_elephants = true;
             }
             v->near_attack[c][t] = mask;
+            uint16_t reach = (uint16_t)(mask << 1);
+            if (v->atoms[t] & ATOM_ORTH)
+                reach |= 0x03f << 1;
+            if (v->atoms[t] & ATOM_DIAG)
+                reach |= 0xfc0 << 1;
+            if (v->atoms[t] & ATOM_LEAP || (v->atoms[t] & ATOM_KING && d->king_leap))
+                reach |= 1u << REACH_LEAP;
+            v->attack_reach[c][t] = reach;
         }
     }
     if (!parse_setup(v, err, err_size) || !find_castling_men(v, err, err_size))
@@ -501,6 +509,17 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
         !mark_hexes(v, d->triple_step_hexes, true, v->triple_step_from, "triple-step list names no hex", err,
                     err_size))
         return false;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int s = 0; s < g->cell_count; s++) {
+            bool near = false;
+            for (int t = g->step[v->forward_dir[c]][s], k = 0; t != NO_CELL && k < 3; t = g->step[v->forward_dir[c]][t], k++)
+                near |= v->promotion_zone[c][t];
+            for (int i = 0; i < v->oblique_nb; i++) {
+                int t = g->step[v->oblique_dirs[c][i]][s];
+                near |= t != NO_CELL && v->promotion_zone[c][t];
+            }
+            v->promotion_step[c][s] = near;
+        }
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)
             v->promotion_choices[v->promotion_choice_nb++] = (PieceType)t;

@@ -105,10 +105,16 @@ typedef struct Variant {
     int elephant_diag_dirs[4];
     /* Bit d: a man of this colour and type one step from a hex in direction d attacks that hex. */
     uint16_t near_attack[COLOR_NB][PIECE_TYPE_NB];
+    /* Bit r: a man of this colour and type standing where Geometry.reach reads r from a hex may
+     * attack that hex (a superset: whether the line between is open is not asked). */
+    uint16_t attack_reach[COLOR_NB][PIECE_TYPE_NB];
     bool has_elephants;
     bool promotion_zone[COLOR_NB][MAX_CELLS];
     bool double_step_from[COLOR_NB][MAX_CELLS];
     bool triple_step_from[COLOR_NB][MAX_CELLS];
+    /* A pawn of this colour here has a step (one to three ahead, or oblique) into its promotion
+     * zone: only then can a step of it be noisy. */
+    bool promotion_step[COLOR_NB][MAX_CELLS];
     Setup setup[COLOR_NB];
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
     uint8_t king_start[COLOR_NB];
