@@ -544,6 +544,14 @@ static void iterate(Worker *w, const IterationPlan *plan)
     Engine *e = w->engine;
     int previous[MAX_MULTIPV] = {0};
     for (int depth = 1 + (w->id & 1); depth <= plan->max_depth; depth++) {
+        /* A helper that searched the main thread's depth would mostly repeat its work: it stays
+         * one or two plies ahead instead, and what it finds there waits in the table for the
+         * main thread's next iteration. */
+        if (w->id != 0) {
+            int ahead = atomic_load_explicit(&e->main_depth, memory_order_relaxed) + 1 + (w->id & 1);
+            if (depth < ahead)
+                depth = ahead < plan->max_depth ? ahead : plan->max_depth;
+        }
         w->seldepth = 0;
         w->excluded_nb = 0;
         SearchInfo found[MAX_MULTIPV];
@@ -589,6 +597,7 @@ static void iterate(Worker *w, const IterationPlan *plan)
         w->completed_depth = depth;
         if (w->id != 0)
             continue;
+        atomic_store_explicit(&e->main_depth, depth, memory_order_relaxed);
         /* Step 8. Stop between iterations once the planned time is spent. */
         if (time_limit_passed(&e->time))
             break;

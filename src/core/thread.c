@@ -39,6 +39,7 @@ void threads_clear_history(Engine *e)
 
 void threads_prepare(Engine *e, const Position *root, const EvalTables *eval)
 {
+    atomic_store(&e->main_depth, 0);
     for (int i = 0; i < e->worker_nb; i++) {
         Worker *w = &e->workers[i];
         memcpy(&w->pos, root, sizeof *root);

@@ -65,6 +65,7 @@ struct Engine {
     EvalTables eval[2];
     const Variant *eval_variant[2];
     atomic_bool stop;
+    atomic_int main_depth; /* the last depth worker 0 finished in this search */
     bool armed; /* engine_arm ran: the next search must not clear stop */
     SearchLimits limits;
     TimePlan time;
