@@ -13,10 +13,8 @@ enum {
     ORDER_LOSING = -(1 << 28)
 };
 
-/* A cutoff at depth d earns HISTORY_BONUS_SCALE * d * d, up to HISTORY_BONUS_MAX: one deep cutoff
- * must not drown the others, yet a few shallow ones must be enough to tell a move's history from
- * zero (the reductions and the pruning read it by thousands). */
-enum { HISTORY_BONUS_SCALE = 16, HISTORY_BONUS_MAX = 1200 };
+/* A cutoff at depth d earns d * d, up to this: one deep cutoff must not drown the others. */
+enum { HISTORY_BONUS_MAX = 400 };
 /* History scores stay within +-HISTORY_MAX: inside int16_t, and below the killers' order. */
 enum { HISTORY_MAX = 16384 };
 /* Capture history orders captures of like victims: at most about a pawn and a third either way
@@ -236,11 +234,7 @@ static void age_toward(int16_t *h, int delta)
     *h = (int16_t)(*h + delta - *h * abs(delta) / HISTORY_MAX);
 }
 
-static int history_bonus(int depth)
-{
-    int bonus = HISTORY_BONUS_SCALE * depth * depth;
-    return bonus < HISTORY_BONUS_MAX ? bonus : HISTORY_BONUS_MAX;
-}
+static int history_bonus(int depth) { return depth * depth > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : depth * depth; }
 
 void update_capture_stats(Worker *w, Move best, int depth, const Move *tried, int tried_nb)
 {

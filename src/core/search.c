@@ -30,8 +30,6 @@ enum {
     LMP_DEPTH = 3,
     /* Futility: a quiet move gains at most this much plus so much per ply left. */
     FUTILITY_DEPTH = 5, FUTILITY_BASE = 100, FUTILITY_MARGIN = 90,
-    /* History pruning: so far below zero per ply left (of a history of +-16384 each in three parts). */
-    HISTORY_PRUNE_DEPTH = 3, HISTORY_PRUNE_PER_PLY = 2048,
     /* Losing captures: near the leaves, an exchange that loses more than this per ply is dropped. */
     SEE_PRUNE_DEPTH = 5, SEE_PRUNE_MARGIN = 120,
     /* Late-move reductions: shallower nodes gain too little; the first moves are never reduced
@@ -404,19 +402,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          * static evaluation nor the exchange can tell; but it is not extended (a mate shows
          * at any depth: the node after it finds no legal reply). */
         bool prunable = false;
-        int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
         if (!root && best > -SCORE_KNOWN) {
             bool quiet_prunable = !pv_node && !in_check && !noisy;
             bool late = quiet_prunable && depth <= LMP_DEPTH && searched > late_after;
             /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
             bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
                           estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-            /* A quiet move that has failed here again and again is not worth a look this near. */
-            bool unpromising = quiet_prunable && depth <= HISTORY_PRUNE_DEPTH && searched > 0 &&
-                               stat < -HISTORY_PRUNE_PER_PLY * depth;
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            prunable = late || futile || unpromising || losing;
+            prunable = late || futile || losing;
             if (prunable && !gives_check)
                 continue;
         }
@@ -428,6 +422,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          * line of checks may not grow past twice the iteration's depth. */
         bool extend = gives_check && !prunable && ply < 2 * (w->completed_depth + 1) &&
                       see_ge(&w->pos, w->eval->value, m, 0);
+        int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
         note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
