@@ -107,6 +107,30 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     }
     pk->top_nb = top_nb;
     pk->sorted_from = count;
+    pk->checks_only = NULL;
+}
+
+/* Takes the unwanted quiet moves out of ml from place `from` on, keeping the order of the rest and
+ * their scores. */
+static void leave_checks_only(Worker *w, MoveList *ml, MovePicker *pk, int from)
+{
+    Position *p = &w->pos;
+    int kept = from;
+    for (int i = from; i < ml->count; i++) {
+        Move m = ml->moves[i];
+        if (move_is_noisy(p, m) || move_gives_check(p, pk->checks_only, m)) {
+            ml->moves[kept] = m;
+            pk->scores[kept++] = pk->scores[i];
+        }
+    }
+    ml->count = kept;
+}
+
+void drop_quiet_non_checks(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start)
+{
+    pk->checks_only = filter;
+    if (start >= pk->sorted_from)
+        leave_checks_only(w, ml, pk, start);
 }
 
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
@@ -208,7 +232,7 @@ static int best_place(MovePicker *pk, int start, int count)
  * history (or losing captures) are left, the rest is sorted at once: a node that gets that far
  * usually goes through most of them, and picking each by a scan costs a scan per move.
  */
-Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
+Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
     int *scores = pk->scores;
     for (;;) {
@@ -219,6 +243,8 @@ Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
         ml->moves[start] = m;
         scores[start] = s;
         if (s < ORDER_TOP) {
+            if (pk->checks_only)
+                leave_checks_only(w, ml, pk, start + 1);
             sort_rest(ml, scores, start + 1);
             pk->sorted_from = start + 1;
         }

@@ -22,16 +22,23 @@ typedef struct {
      * they are scanned, not the hundred moves of the list. */
     int top_nb;
     uint16_t top[MAX_MOVES];
+    /* Set once the search prunes every quiet move that does not give check (filter: the node's,
+     * to tell them): the picker leaves those out of the list. */
+    MoveFilter *checks_only;
 } MovePicker;
 
 /* Scores every move of ml for pick_next_move. */
 void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply);
 /* The part of pick_next_move that is not yet sorted. */
-Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start);
+Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start);
+/* From now on the quiet moves that do not give check are not wanted: those at place `start` on
+ * go at once when the list is sorted there, else when the picker sorts it (the picks before the
+ * sort move them about as if they were there, which the order of the others depends on). */
+void drop_quiet_non_checks(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start);
 /* Swaps the best-scored move left into place start and returns it. A capture picked there that
  * loses material in the exchange gets a negative score. (Inline: once sorted, most picks just read
  * the list, and a call would cost more than the read.) */
-static inline Move pick_next_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
+static inline Move pick_next_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
     if (start >= pk->sorted_from)
         return ml->moves[start];

@@ -392,25 +392,33 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     int late_after = (4 + depth * depth) * (2 + improving) / 3;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, &pk, i);
-        bool noisy = move_is_noisy(p, m);
-        /* Asked before the move is made: most moves are cleared by the geometry at one look. */
-        bool gives_check = move_gives_check(p, &filter, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
          * static evaluation nor the exchange can tell; but it is not extended (a mate shows
          * at any depth: the node after it finds no legal reply). */
+        bool pruning = !root && best > -SCORE_KNOWN;
+        /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
+        bool quiets_pruned = pruning && !pv_node && !in_check &&
+                             ((depth <= LMP_DEPTH && searched > late_after) ||
+                              (depth <= FUTILITY_DEPTH && searched > 0 &&
+                               estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha));
+        /* Pruned once, quiet moves stay pruned (the count and alpha only grow): the picker may
+         * drop those that do not check, sparing their sort and picks. */
+        if (quiets_pruned && !pk.checks_only) {
+            drop_quiet_non_checks(w, &ml, &pk, &filter, i);
+            if (i == ml.count)
+                break;
+        }
+        Move m = pick_next_move(w, &ml, &pk, i);
+        bool noisy = move_is_noisy(p, m);
+        /* Asked before the move is made: most moves are cleared by the geometry at one look. */
+        bool gives_check = move_gives_check(p, &filter, m);
         bool prunable = false;
-        if (!root && best > -SCORE_KNOWN) {
-            bool quiet_prunable = !pv_node && !in_check && !noisy;
-            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > late_after;
-            /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
-            bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
-                          estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+        if (pruning) {
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            prunable = late || futile || losing;
+            prunable = (quiets_pruned && !noisy) || losing;
             if (prunable && !gives_check)
                 continue;
         }
