@@ -48,12 +48,28 @@ static const ContHistory *previous_move_table(const Worker *w, int ply, int back
     return w->cont_line[ply + 2 - back];
 }
 
+/* The tables a quiet move's stat is read from at the node at ply: the side's history and the
+ * continuation tables of the last two moves. Found once, for scoring a node's moves. */
+typedef struct {
+    const int16_t *history;
+    const ContHistory *answered, *followed;
+} QuietTables;
+
+static QuietTables quiet_tables(const Worker *w, int ply)
+{
+    return (QuietTables){w->history[w->pos.stm], previous_move_table(w, ply, 1), previous_move_table(w, ply, 2)};
+}
+
+static int quiet_stat(const QuietTables *t, const Piece *board, Move m)
+{
+    PieceType type = piece_type(board[move_from(m)]);
+    return t->history[history_index(m)] + (*t->answered)[type][move_to(m)] + (*t->followed)[type][move_to(m)];
+}
+
 int quiet_move_stat(const Worker *w, Move m, int ply)
 {
-    const Position *p = &w->pos;
-    PieceType type = piece_type(p->board[move_from(m)]);
-    return w->history[p->stm][history_index(m)] + (*previous_move_table(w, ply, 1))[type][move_to(m)] +
-           (*previous_move_table(w, ply, 2))[type][move_to(m)];
+    QuietTables t = quiet_tables(w, ply);
+    return quiet_stat(&t, w->pos.board, m);
 }
 
 void note_move_played(Worker *w, int ply, Move m)
@@ -84,6 +100,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
     const int *value = w->eval->value;
+    QuietTables quiet = quiet_tables(w, ply);
     int *scores = pk->scores;
     int count = ml->count, top_nb = 0;
     for (int i = 0; i < count; i++) {
@@ -100,7 +117,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
         } else if (m == countermove) {
             scores[i] = ORDER_TOP;
         } else {
-            scores[i] = quiet_move_stat(w, m, ply);
+            scores[i] = quiet_stat(&quiet, p->board, m);
             continue;
         }
         pk->top[top_nb++] = (uint16_t)i;
