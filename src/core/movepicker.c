@@ -1,5 +1,6 @@
 #include "movepicker.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "see.h"
@@ -92,6 +93,9 @@ enum { ORDER_TOP = ORDER_KILLER - 1 };
 _Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND > ORDER_TOP,
                "top moves outscore the rest");
 
+/* A quiet move's score until score_quiet_moves reads its stat (every score is far above). */
+enum { QUIET_UNSCORED = INT_MIN };
+
 void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply)
 {
     const Position *p = &w->pos;
@@ -100,7 +104,6 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
     const int *value = w->eval->value;
-    QuietTables quiet = quiet_tables(w, ply);
     int *scores = pk->scores;
     int count = ml->count, top_nb = 0;
     for (int i = 0; i < count; i++) {
@@ -117,7 +120,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
         } else if (m == countermove) {
             scores[i] = ORDER_TOP;
         } else {
-            scores[i] = quiet_stat(&quiet, p->board, m);
+            scores[i] = QUIET_UNSCORED;
             continue;
         }
         pk->top[top_nb++] = (uint16_t)i;
@@ -125,6 +128,19 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     pk->top_nb = top_nb;
     pk->sorted_from = count;
     pk->checks_only = NULL;
+    pk->quiets_unscored = top_nb < count;
+    pk->ply = ply;
+}
+
+void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk)
+{
+    QuietTables quiet = quiet_tables(w, pk->ply);
+    const Piece *board = w->pos.board;
+    int *scores = pk->scores;
+    for (int i = 0; i < ml->count; i++)
+        if (scores[i] == QUIET_UNSCORED)
+            scores[i] = quiet_stat(&quiet, board, ml->moves[i]);
+    pk->quiets_unscored = false;
 }
 
 /* Takes the unwanted quiet moves out of ml from place `from` on, keeping the order of the rest and
@@ -253,6 +269,8 @@ Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
     int *scores = pk->scores;
     for (;;) {
+        if (!pk->top_nb && pk->quiets_unscored)
+            score_quiet_moves(w, ml, pk);
         int best = best_place(pk, start, ml->count), s = scores[best];
         Move m = ml->moves[best];
         ml->moves[best] = ml->moves[start];

@@ -25,10 +25,17 @@ typedef struct {
     /* Set once the search prunes every quiet move that does not give check (filter: the node's,
      * to tell them): the picker leaves those out of the list. */
     MoveFilter *checks_only;
+    /* The quiet moves' stats are read only when the picker first needs them: a cutoff often
+     * comes before. They must be read before any table they come from changes (a search below
+     * the node that can update them: score_quiet_moves). */
+    bool quiets_unscored;
+    int ply;
 } MovePicker;
 
-/* Scores every move of ml for pick_next_move. */
+/* Scores every move of ml for pick_next_move, the quiet moves when first needed. */
 void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply);
+/* Scores the quiet moves of ml not yet scored. */
+void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk);
 /* The part of pick_next_move that is not yet sorted. */
 Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start);
 /* From now on the quiet moves that do not give check are not wanted: those at place `start` on

@@ -431,11 +431,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         bool extend = gives_check && !prunable && ply < 2 * (w->completed_depth + 1) &&
                       see_ge(&w->pos, w->eval->value, m, 0);
         int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
+        int new_depth = depth - 1 + extend;
+        /* Only a search below (not the quiescence search) updates the tables the quiet moves are
+         * scored from: they are read before it. */
+        if (new_depth > 0 && pk.quiets_unscored)
+            score_quiet_moves(w, &ml, &pk);
         note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
-        int new_depth = depth - 1 + extend;
         int score;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);
