@@ -208,8 +208,15 @@ static void sort_rest(MoveList *ml, int *scores, int from)
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int a = lo, b = mid, k = lo;
-            while (a < mid && b < hi)
-                dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            /* The run with the larger last key runs out first: only its end needs watching. (With
+             * no second run, the last keys are one: the first run is copied.) */
+            if (src[mid - 1] > src[hi - 1]) {
+                while (a < mid)
+                    dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            } else {
+                while (b < hi)
+                    dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            }
             while (a < mid)
                 dst[k++] = src[a++];
             while (b < hi)
