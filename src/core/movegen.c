@@ -151,14 +151,15 @@ bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m)
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);
 }
 
-bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
+bool move_is_safe(Position *p, MoveFilter *ctx, Move m)
 {
     int from = move_from(m);
     MoveKind kind = move_kind(m);
-    if (!ctx->in_check && kind != MK_EN_PASSANT && kind != MK_SCORNFUL && kind != MK_CASTLE &&
-        from != p->king[ctx->us] && !in_list(ctx->shields, ctx->shield_nb, from))
-        return true;
-    return king_safe_after(p, ctx, m);
+    if (ctx->in_check || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || kind == MK_CASTLE || from == p->king[ctx->us])
+        return king_safe_after(p, ctx, m);
+    if (ctx->shield_nb < 0)
+        ctx->shield_nb = find_lone_blockers(p, ctx->us, ctx->them, ctx->us, ctx->shields);
+    return !in_list(ctx->shields, ctx->shield_nb, from) || king_safe_after(p, ctx, m);
 }
 
 void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
@@ -364,7 +365,7 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     ctx->us = p->stm;
     ctx->them = (Color)!p->stm;
     ctx->in_check = in_check;
-    ctx->shield_nb = find_lone_blockers(p, ctx->us, ctx->them, ctx->us, ctx->shields);
+    ctx->shield_nb = -1;
     ctx->discoverer_nb = -1;
     int k = p->king[ctx->us];
     ctx->checker_nb = in_check && k != NO_CELL ? pos_attackers(p, k, ctx->them, ctx->checkers) : 0;

@@ -8,8 +8,8 @@
 typedef struct {
     Color us, them;
     bool in_check;
-    int shield_nb;
-    uint8_t shields[DIR_NB + 1]; /* own men whose move may expose the king */
+    int shield_nb;                   /* -1 until move_is_safe first needs them */
+    uint8_t shields[DIR_NB + 1];     /* own men whose move may expose the king */
     int discoverer_nb;               /* -1 until move_gives_check first needs them */
     uint8_t discoverers[DIR_NB + 1]; /* own men whose move may uncover a check of the other king */
     int checker_nb;
@@ -77,7 +77,7 @@ static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveLis
     gen_pawn_captures(p, us, from, ml);
 }
 /* Does a move of gen_moves leave the king safe (is it legal)? */
-bool move_is_safe(Position *p, const MoveFilter *filter, Move m);
+bool move_is_safe(Position *p, MoveFilter *filter, Move m);
 /* What a move of one man, not made in full, may do to the other king on hex k, by the geometry and
  * the man's kind alone: nothing, attack it from where it lands, or only leave a line through the
  * king open. */
