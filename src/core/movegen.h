@@ -59,10 +59,9 @@ static inline void gen_pawn_steps(const Position *p, Color us, int from, MoveLis
 /* Appends the same pawn's captures by its own rules. */
 static inline void gen_pawn_captures(const Position *p, Color us, int from, MoveList *ml)
 {
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
+    const uint8_t *takes = p->v->pawn_takes[us][from];
     for (int i = 0; i < 2; i++) {
-        int t = g->step[v->capture_dirs[us][i]][from];
+        int t = takes[i];
         if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us)
             add_pawn_move(p, us, ml, from, t, MK_NORMAL);
     }

@@ -519,6 +519,8 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 near |= t != NO_CELL && v->promotion_zone[c][t];
             }
             v->promotion_step[c][s] = near;
+            for (int i = 0; i < 2; i++)
+                v->pawn_takes[c][s][i] = g->step[v->capture_dirs[c][i]][s];
         }
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)
