@@ -36,22 +36,19 @@ static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int 
 static inline void gen_pawn_steps(const Position *p, Color us, int from, MoveList *ml)
 {
     const Variant *v = p->v;
-    const Geometry *g = &v->geo;
-    int fwd = v->forward_dir[us];
-    int t1 = g->step[fwd][from];
-    if (t1 != NO_CELL && !p->board[t1]) {
-        add_pawn_move(p, us, ml, from, t1, MK_NORMAL);
-        int t2 = g->step[fwd][t1];
-        if (t2 != NO_CELL && !p->board[t2]) {
+    const uint8_t *ahead = v->pawn_ahead[us][from];
+    if (ahead[0] != NO_CELL && !p->board[ahead[0]]) {
+        add_pawn_move(p, us, ml, from, ahead[0], MK_NORMAL);
+        if (ahead[1] != NO_CELL && !p->board[ahead[1]]) {
             if (v->double_step_from[us][from])
-                add_pawn_move(p, us, ml, from, t2, MK_DOUBLE);
-            int t3 = g->step[fwd][t2];
-            if (v->triple_step_from[us][from] && t3 != NO_CELL && !p->board[t3])
-                add_pawn_move(p, us, ml, from, t3, MK_TRIPLE);
+                add_pawn_move(p, us, ml, from, ahead[1], MK_DOUBLE);
+            if (v->triple_step_from[us][from] && ahead[2] != NO_CELL && !p->board[ahead[2]])
+                add_pawn_move(p, us, ml, from, ahead[2], MK_TRIPLE);
         }
     }
+    const uint8_t *obliques = v->pawn_obliques[us][from];
     for (int i = 0; i < v->oblique_nb; i++) {
-        int t = g->step[v->oblique_dirs[us][i]][from];
+        int t = obliques[i];
         if (t != NO_CELL && !p->board[t])
             add_pawn_move(p, us, ml, from, t, MK_NORMAL);
     }

@@ -519,8 +519,14 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 near |= t != NO_CELL && v->promotion_zone[c][t];
             }
             v->promotion_step[c][s] = near;
-            for (int i = 0; i < 2; i++)
+            for (int i = 0, t = s; i < 3; i++) {
+                t = t == NO_CELL ? NO_CELL : g->step[v->forward_dir[c]][t];
+                v->pawn_ahead[c][s][i] = (uint8_t)t;
+            }
+            for (int i = 0; i < 2; i++) {
+                v->pawn_obliques[c][s][i] = v->oblique_nb ? g->step[v->oblique_dirs[c][i]][s] : NO_CELL;
                 v->pawn_takes[c][s][i] = g->step[v->capture_dirs[c][i]][s];
+            }
         }
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)

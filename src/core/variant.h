@@ -115,7 +115,10 @@ typedef struct Variant {
     /* A pawn of this colour here has a step (one to three ahead, or oblique) into its promotion
      * zone: only then can a step of it be noisy. */
     bool promotion_step[COLOR_NB][MAX_CELLS];
-    /* The hexes a pawn of this colour here takes on, by capture_dirs (NO_CELL off the board). */
+    /* The hexes a pawn of this colour here steps to: one, two and three ahead, and by
+     * oblique_dirs; and takes on, by capture_dirs (NO_CELL off the board). */
+    uint8_t pawn_ahead[COLOR_NB][MAX_CELLS][3];
+    uint8_t pawn_obliques[COLOR_NB][MAX_CELLS][2];
     uint8_t pawn_takes[COLOR_NB][MAX_CELLS][2];
     Setup setup[COLOR_NB];
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
