@@ -153,7 +153,9 @@ static inline int man_attack_slot(const Position *p, const Piece *board, int s, 
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int r = g->reach[cell][s];
-    if (!r)
+    /* The reach mask tells at one look most men that cannot attack the hex from where they stand
+     * (its bit 0, neither in line nor a leap away, is never set). */
+    if (!(v->attack_reach[by][type] >> r & 1))
         return NO_SLOT;
     int atoms = v->atoms[type];
     if (r == REACH_LEAP) {
