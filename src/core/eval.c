@@ -254,12 +254,11 @@ static bool is_passed(const Position *p, const EvalTables *t, Color c, int s)
 static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
 {
     const Variant *v = p->v;
-    const Geometry *g = &v->geo;
     int score = 0;
     if (v->promotion_zone[c][s])
         return t->w[EP_AWAITING_PAWN];
     for (int i = 0; i < 2; i++) {
-        int guard = g->step[v->capture_dirs[c][i] ^ 1][s];
+        int guard = v->pawn_takers[c][s][i];
         if (guard != NO_CELL && p->board[guard] == make_piece(c, PAWN)) {
             score += t->w[EP_PROTECTED_PAWN];
             break;

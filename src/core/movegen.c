@@ -175,14 +175,13 @@ void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, in
 static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
 {
     const Variant *v = p->v;
-    const Geometry *g = &v->geo;
     Piece pawn = make_piece(us, PAWN);
     for (int e = 0; e < 2 && p->ep_victim != NO_CELL; e++) {
         int target = p->ep_target[e];
         if (target == NO_CELL || p->board[target])
             continue;
         for (int i = 0; i < 2; i++) {
-            int s = g->step[v->capture_dirs[us][i] ^ 1][target];
+            int s = v->pawn_takers[us][target][i];
             if (s != NO_CELL && p->board[s] == pawn)
                 add_pawn_move(p, us, ml, s, target, MK_EN_PASSANT);
         }

@@ -190,7 +190,7 @@ static bool pawn_attacks(const Position *p, int s, int cell, Color by)
 {
     const Variant *v = p->v;
     for (int i = 0; i < 2; i++)
-        if (v->geo.step[v->capture_dirs[by][i] ^ 1][cell] == s)
+        if (v->pawn_takers[by][cell][i] == s)
             return true;
     return false;
 }
@@ -208,7 +208,7 @@ bool pos_attacked(const Position *p, int cell, Color by)
     if (p->count[by][PAWN]) {
         Piece pawn = make_piece(by, PAWN);
         for (int i = 0; i < 2; i++) {
-            int s = g->step[v->capture_dirs[by][i] ^ 1][cell];
+            int s = v->pawn_takers[by][cell][i];
             if (s != NO_CELL && p->board[s] == pawn)
                 return true;
         }
@@ -287,10 +287,9 @@ int board_attackers(const Position *p, const Piece *board, int cell, Color by, u
     if (p->count[by][PAWN]) {
         Piece pawn = make_piece(by, PAWN);
         for (int i = 0; i < 2; i++) {
-            int d = v->capture_dirs[by][i] ^ 1;
-            int s = g->step[d][cell];
+            int s = v->pawn_takers[by][cell][i];
             if (s != NO_CELL && board[s] == pawn)
-                insert_by_slot(out, slots, n++, s, d);
+                insert_by_slot(out, slots, n++, s, v->capture_dirs[by][i] ^ 1);
         }
     }
     const uint8_t *reach = g->reach[cell];

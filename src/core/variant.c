@@ -526,6 +526,7 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
             for (int i = 0; i < 2; i++) {
                 v->pawn_obliques[c][s][i] = v->oblique_nb ? g->step[v->oblique_dirs[c][i]][s] : NO_CELL;
                 v->pawn_takes[c][s][i] = g->step[v->capture_dirs[c][i]][s];
+                v->pawn_takers[c][s][i] = g->step[v->capture_dirs[c][i] ^ 1][s];
             }
         }
     for (int t = KING; t < PIECE_TYPE_NB; t++)

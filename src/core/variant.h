@@ -120,6 +120,8 @@ typedef struct Variant {
     uint8_t pawn_ahead[COLOR_NB][MAX_CELLS][3];
     uint8_t pawn_obliques[COLOR_NB][MAX_CELLS][2];
     uint8_t pawn_takes[COLOR_NB][MAX_CELLS][2];
+    /* The hexes from which a pawn of this colour takes on the hex, the opposite of pawn_takes. */
+    uint8_t pawn_takers[COLOR_NB][MAX_CELLS][2];
     Setup setup[COLOR_NB];
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
     uint8_t king_start[COLOR_NB];
