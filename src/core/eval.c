@@ -295,18 +295,12 @@ static int pawns_white_minus_black(const Position *p, const EvalTables *t, PawnC
     return e->score;
 }
 
-/* Material and placement of the pieces: the cheap part of the evaluation. */
-static int side_pieces(const Position *p, const EvalTables *t, Color c)
+/* Material and placement of the pieces, White's less Black's: the cheap part of the evaluation,
+ * kept by the position when it sums these tables. */
+static int pieces_white_minus_black(const Position *p, const EvalTables *t)
 {
-    int score = 0;
-    for (int i = 0; i < p->piece_nb[c]; i++) {
-        int s = p->pieces[c][i];
-        PieceType type = piece_type(p->board[s]);
-        score += t->pst[c][type][s];
-    }
-    if (p->count[c][BISHOP] >= 3)
-        score += t->w[EP_ALL_BISHOPS];
-    return score;
+    int score = p->summed == t->pst ? p->sum : pos_table_sum(p, t->pst);
+    return score + t->w[EP_ALL_BISHOPS] * ((p->count[WHITE][BISHOP] >= 3) - (p->count[BLACK][BISHOP] >= 3));
 }
 
 /* Mobility and king safety: the costly part. */
@@ -371,8 +365,7 @@ static int mop_up_white(const Position *p, const EvalTables *t)
 
 int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    int white = side_pieces(p, t, WHITE) - side_pieces(p, t, BLACK) + pawns_white_minus_black(p, t, cache) +
-                mop_up_white(p, t);
+    int white = pieces_white_minus_black(p, t) + pawns_white_minus_black(p, t, cache) + mop_up_white(p, t);
     return from_mover(p, white) + t->w[EP_TEMPO];
 }
 

@@ -3,6 +3,25 @@
 #include <stddef.h>
 #include <string.h>
 
+static int side_sign(Color c) { return c == WHITE ? 1 : -1; }
+
+int pos_table_sum(const Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS])
+{
+    int sum = 0;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int i = 0; i < p->piece_nb[c]; i++) {
+            int s = p->pieces[c][i];
+            sum += side_sign((Color)c) * table[c][piece_type(p->board[s])][s];
+        }
+    return sum;
+}
+
+void pos_keep_sum(Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS])
+{
+    p->summed = table;
+    p->sum = pos_table_sum(p, table);
+}
+
 void pos_clear(Position *p, const Variant *v)
 {
     memset(p, 0, offsetof(Position, hist));
@@ -27,6 +46,8 @@ void pos_put(Position *p, Piece pc, int cell)
     if (t != PAWN) {
         p->piece_index[cell] = p->piece_nb[c];
         p->pieces[c][p->piece_nb[c]++] = (uint8_t)cell;
+        if (p->summed)
+            p->sum += side_sign(c) * p->summed[c][t][cell];
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][cell];
     }
@@ -57,6 +78,8 @@ void pos_remove(Position *p, int cell)
         p->pieces[c][j] = (uint8_t)last_piece;
         p->piece_index[last_piece] = (uint8_t)j;
         p->piece_index[cell] = 0xff;
+        if (p->summed)
+            p->sum -= side_sign(c) * p->summed[c][t][cell];
     } else {
         p->awaiting[c] -= p->v->promotion_zone[c][cell];
     }
@@ -85,6 +108,8 @@ static void move_man(Position *p, int from, int to)
         p->pieces[c][j] = (uint8_t)to;
         p->piece_index[to] = (uint8_t)j;
         p->piece_index[from] = 0xff;
+        if (p->summed)
+            p->sum += side_sign(c) * (p->summed[c][t][to] - p->summed[c][t][from]);
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][to] - p->v->promotion_zone[c][from];
     }
