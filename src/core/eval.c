@@ -106,9 +106,6 @@ void eval_rebuild(EvalTables *t)
                 n += g->step[d][s] != NO_CELL;
             t->first_hexes[s][group] = (uint8_t)n;
         }
-    for (int c = 0; c < COLOR_NB; c++)
-        for (int code = 0; code < (int)sizeof t->enterable[c]; code++)
-            t->enterable[c][code] = code != WALL && (code == EMPTY || piece_color((Piece)code) != (Color)c);
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
@@ -313,7 +310,7 @@ static int side_activity(const Position *p, const Piece *board, const EvalTables
     /* The pieces near the enemy king are counted with our king (a side's one) among them, and its
      * term taken off after: cheaper than a test of each piece's type. */
     const uint8_t *from_their_king = t->king_distance[their_king != NO_CELL ? their_king : 0];
-    const uint8_t *enterable = t->enterable[c];
+    const uint8_t *enterable = v->enterable[0][c];
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
         int atoms = v->atoms[piece_type(board[s])];

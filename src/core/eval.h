@@ -28,9 +28,6 @@ typedef enum {
 } EvalParam;
 
 enum { KING_ZONE_RADIUS = 3 };
-/* The code the evaluation reads off the board (a wall beyond every hex list's end): no man's. */
-enum { WALL = 15 };
-_Static_assert((int)PIECE_TYPE_NB <= (int)WALL, "no man has the wall's code");
 
 typedef struct {
     const Variant *v;
@@ -49,9 +46,6 @@ typedef struct {
     uint8_t king_distance[MAX_CELLS][MAX_CELLS];
     /* Per hex, how many of its orthogonal [0] and diagonal [1] rays hold a hex. */
     uint8_t first_hexes[MAX_CELLS][2];
-    /* Per colour and board code (EMPTY, a man's or WALL): 1 if a man of that colour may move onto
-     * a hex holding it, read once per target where the test would branch on the code twice. */
-    uint8_t enterable[COLOR_NB][1 << 5];
 } EvalTables;
 
 /*

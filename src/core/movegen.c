@@ -231,9 +231,10 @@ static void gen_slides(const Position *p, Color us, int s, int first, bool noisy
 static void gen_targets(const Position *p, Color us, int s, const uint8_t *targets, int n, bool noisy_only,
                         MoveList *ml)
 {
+    const uint8_t *enterable = p->v->enterable[noisy_only][us];
     for (int i = 0; i < n; i++) {
         int t = targets[i];
-        if (p->board[t] ? piece_color(p->board[t]) != us : !noisy_only)
+        if (enterable[p->board[t]])
             add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
     }
 }

@@ -529,6 +529,12 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 v->pawn_takers[c][s][i] = g->step[v->capture_dirs[c][i] ^ 1][s];
             }
         }
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int code = 0; code < (int)sizeof v->enterable[0][c]; code++) {
+            bool other = code != WALL && code != EMPTY && piece_color((Piece)code) != (Color)c;
+            v->enterable[0][c][code] = other || code == EMPTY;
+            v->enterable[1][c][code] = other;
+        }
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)
             v->promotion_choices[v->promotion_choice_nb++] = (PieceType)t;
