@@ -72,6 +72,9 @@ static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveLis
     gen_pawn_steps(p, us, from, ml);
     gen_pawn_captures(p, us, from, ml);
 }
+/* False when a move of gen_moves surely leaves the king in check, at one look; most moves that do
+ * so in check are told this way. */
+bool move_may_answer_check(const Position *p, const MoveFilter *filter, Move m);
 /* Does a move of gen_moves leave the king safe (is it legal)? */
 bool move_is_safe(Position *p, MoveFilter *filter, Move m);
 /* What a move of one man, not made in full, may do to the other king on hex k, by the geometry and

@@ -127,7 +127,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     }
     pk->top_nb = top_nb;
     pk->sorted_from = count;
-    pk->checks_only = NULL;
+    pk->dropping = NULL;
     pk->quiets_unscored = top_nb < count;
     pk->ply = ply;
 }
@@ -143,15 +143,17 @@ void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk)
     pk->quiets_unscored = false;
 }
 
-/* Takes the unwanted quiet moves out of ml from place `from` on, keeping the order of the rest and
- * their scores. */
-static void leave_checks_only(Worker *w, MoveList *ml, MovePicker *pk, int from)
+/* Takes the unwanted moves out of ml from place `from` on, keeping the order of the rest and their
+ * scores. */
+static void leave_wanted(Worker *w, MoveList *ml, MovePicker *pk, int from)
 {
     Position *p = &w->pos;
+    MoveFilter *filter = pk->dropping;
     int kept = from;
     for (int i = from; i < ml->count; i++) {
         Move m = ml->moves[i];
-        if (move_is_noisy(p, m) || move_gives_check(p, pk->checks_only, m)) {
+        if (filter->in_check ? move_may_answer_check(p, filter, m)
+                             : move_is_noisy(p, m) || move_gives_check(p, filter, m)) {
             ml->moves[kept] = m;
             pk->scores[kept++] = pk->scores[i];
         }
@@ -159,11 +161,11 @@ static void leave_checks_only(Worker *w, MoveList *ml, MovePicker *pk, int from)
     ml->count = kept;
 }
 
-void drop_quiet_non_checks(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start)
+void drop_unwanted(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start)
 {
-    pk->checks_only = filter;
+    pk->dropping = filter;
     if (start >= pk->sorted_from)
-        leave_checks_only(w, ml, pk, start);
+        leave_wanted(w, ml, pk, start);
 }
 
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
@@ -285,8 +287,8 @@ Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
         ml->moves[start] = m;
         scores[start] = s;
         if (s < ORDER_TOP) {
-            if (pk->checks_only)
-                leave_checks_only(w, ml, pk, start + 1);
+            if (pk->dropping)
+                leave_wanted(w, ml, pk, start + 1);
             sort_rest(ml, scores, start + 1);
             pk->sorted_from = start + 1;
         }

@@ -22,9 +22,10 @@ typedef struct {
      * they are scanned, not the hundred moves of the list. */
     int top_nb;
     uint16_t top[MAX_MOVES];
-    /* Set once the search prunes every quiet move that does not give check (filter: the node's,
-     * to tell them): the picker leaves those out of the list. */
-    MoveFilter *checks_only;
+    /* The node's filter, once the search skips moves it can tell by it: in check, those
+     * move_may_answer_check rules out; else (once every quiet move that does not give check is
+     * pruned) those. The picker leaves them out of the list. */
+    MoveFilter *dropping;
     /* The quiet moves' stats are read only when the picker first needs them: a cutoff often
      * comes before. They must be read before any table they come from changes (a search below
      * the node that can update them: score_quiet_moves). */
@@ -38,10 +39,11 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
 void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk);
 /* The part of pick_next_move that is not yet sorted. */
 Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start);
-/* From now on the quiet moves that do not give check are not wanted: those at place `start` on
- * go at once when the list is sorted there, else when the picker sorts it (the picks before the
- * sort move them about as if they were there, which the order of the others depends on). */
-void drop_quiet_non_checks(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start);
+/* From now on the moves the search skips by filter (MovePicker.dropping) are not wanted: those at
+ * place `start` on go at once when the list is sorted there, else when the picker sorts it (the
+ * picks before the sort move them about as if they were there, which the order of the others
+ * depends on). */
+void drop_unwanted(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start);
 /* Swaps the best-scored move left into place start and returns it. A capture picked there that
  * loses material in the exchange gets a negative score. (Inline: once sorted, most picks just read
  * the list, and a call would cost more than the read.) */

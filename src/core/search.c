@@ -256,6 +256,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     gen_moves(p, checked, !in_check, &ml, &filter);
     MovePicker pk;
     score_moves(w, &ml, &pk, tt.move, ply);
+    if (checked)
+        drop_unwanted(w, &ml, &pk, &filter, 0);
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next_move(w, &ml, &pk, i);
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
@@ -384,6 +386,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     gen_moves(p, in_check, false, &ml, &filter);
     MovePicker pk;
     score_moves(w, &ml, &pk, tt_move, ply);
+    /* In check, most moves are illegal at one look: they need not be sorted. */
+    if (in_check)
+        drop_unwanted(w, &ml, &pk, &filter, 0);
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES], noisies[MAX_MOVES];
@@ -405,8 +410,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                                estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha));
         /* Pruned once, quiet moves stay pruned (the count and alpha only grow): the picker may
          * drop those that do not check, sparing their sort and picks. */
-        if (quiets_pruned && !pk.checks_only) {
-            drop_quiet_non_checks(w, &ml, &pk, &filter, i);
+        if (quiets_pruned && !pk.dropping) {
+            drop_unwanted(w, &ml, &pk, &filter, i);
             if (i == ml.count)
                 break;
         }
