@@ -151,21 +151,6 @@ bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m)
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);
 }
 
-/* A plain move of a man other than the king answers a check only by taking the one checker or by
- * standing between it and the king (on its line, or on the hex an elephant's two-step passes):
- * else the checker still attacks the king after it. */
-bool move_may_answer_check(const Position *p, const MoveFilter *ctx, Move m)
-{
-    int k = p->king[ctx->us];
-    if (!ctx->in_check || m >> 16 != 0 || move_from(m) == k || ctx->checker_nb == 0)
-        return true;
-    if (ctx->checker_nb > 1)
-        return false;
-    const Geometry *g = &p->v->geo;
-    int to = move_to(m), c = ctx->checkers[0];
-    return to == c || (g->reach[k][to] == g->reach[k][c] && g->reach[c][to] == g->reach[c][k]);
-}
-
 bool move_is_safe(Position *p, MoveFilter *ctx, Move m)
 {
     int from = move_from(m);

@@ -73,8 +73,21 @@ static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveLis
     gen_pawn_captures(p, us, from, ml);
 }
 /* False when a move of gen_moves surely leaves the king in check, at one look; most moves that do
- * so in check are told this way. */
-bool move_may_answer_check(const Position *p, const MoveFilter *filter, Move m);
+ * so in check are told this way. A plain move of a man other than the king answers a check only by
+ * taking the one checker or by standing between it and the king (on its line, or on the hex an
+ * elephant's two-step passes): else the checker still attacks the king after it. (Inline: every
+ * legality test asks it first.) */
+static inline bool move_may_answer_check(const Position *p, const MoveFilter *filter, Move m)
+{
+    int k = p->king[filter->us];
+    if (!filter->in_check || m >> 16 != 0 || move_from(m) == k || filter->checker_nb == 0)
+        return true;
+    if (filter->checker_nb > 1)
+        return false;
+    const Geometry *g = &p->v->geo;
+    int to = move_to(m), c = filter->checkers[0];
+    return to == c || (g->reach[k][to] == g->reach[k][c] && g->reach[c][to] == g->reach[c][k]);
+}
 /* Does a move of gen_moves leave the king safe (is it legal)? */
 bool move_is_safe(Position *p, MoveFilter *filter, Move m);
 /* What a move of one man, not made in full, may do to the other king on hex k, by the geometry and
