@@ -10,13 +10,6 @@
  */
 static void add(MoveList *ml, Move m) { ml->moves[ml->count++] = m; }
 
-static bool in_list(const uint8_t *cells, int n, int cell)
-{
-    for (int i = 0; i < n; i++)
-        if (cells[i] == cell)
-            return true;
-    return false;
-}
 
 /*
  * The men of colour `blocker` that stand alone between the king of king_side and a man of
@@ -151,7 +144,7 @@ bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m)
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);
 }
 
-bool move_is_safe(Position *p, MoveFilter *ctx, Move m)
+bool move_is_safe_closer(Position *p, MoveFilter *ctx, Move m)
 {
     int from = move_from(m);
     MoveKind kind = move_kind(m);

@@ -88,8 +88,25 @@ static inline bool move_may_answer_check(const Position *p, const MoveFilter *fi
     int to = move_to(m), c = filter->checkers[0];
     return to == c || (g->reach[k][to] == g->reach[k][c] && g->reach[c][to] == g->reach[c][k]);
 }
-/* Does a move of gen_moves leave the king safe (is it legal)? */
-bool move_is_safe(Position *p, MoveFilter *filter, Move m);
+static inline bool in_list(const uint8_t *cells, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell)
+            return true;
+    return false;
+}
+/* move_is_safe past its first look. */
+bool move_is_safe_closer(Position *p, MoveFilter *filter, Move m);
+/* Does a move of gen_moves leave the king safe (is it legal)? Inline: out of check, most moves are
+ * plain moves of a man that is neither the king nor one of its shields, told at one look. */
+static inline bool move_is_safe(Position *p, MoveFilter *filter, Move m)
+{
+    int from = move_from(m);
+    if (!filter->in_check && m >> 16 == 0 && from != p->king[filter->us] && filter->shield_nb >= 0 &&
+        !in_list(filter->shields, filter->shield_nb, from))
+        return true;
+    return move_is_safe_closer(p, filter, m);
+}
 /* What a move of one man, not made in full, may do to the other king on hex k, by the geometry and
  * the man's kind alone: nothing, attack it from where it lands, or only leave a line through the
  * king open. */
