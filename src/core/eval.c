@@ -87,6 +87,8 @@ static int steps_to_promotion(const Variant *v, Color c, int cell)
     return n;
 }
 
+static void add_hex(uint64_t *set, int cell) { set[cell >> 6] |= UINT64_C(1) << (cell & 63); }
+
 void eval_rebuild(EvalTables *t)
 {
     const Variant *v = t->v;
@@ -113,18 +115,15 @@ void eval_rebuild(EvalTables *t)
                 made++;
             t->pawn_steps_made[c][s] = (uint8_t)made;
         }
-        for (int s = 0; s < g->cell_count; s++) {
-            int n = 0;
+        for (int s = 0; s < g->cell_count; s++)
             for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
-                t->front_span[c][s][n++] = (uint8_t)f;
+                add_hex(t->front_span[c][s], f);
                 for (int i = 0; i < 2; i++) {
                     int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
                     if (from != NO_CELL)
-                        t->front_span[c][s][n++] = (uint8_t)from;
+                        add_hex(t->front_span[c][s], from);
                 }
             }
-            t->front_span[c][s][n] = NO_CELL;
-        }
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
             int atoms = v->atoms[type];
             for (int s = 0; s < g->cell_count; s++) {
@@ -238,17 +237,17 @@ static inline int enterable_of_twelve(const Piece *board, const uint8_t *enterab
            enterable[board[hexes[9]]] + enterable[board[hexes[10]]] + enterable[board[hexes[11]]];
 }
 
-/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn (its front span). */
-static bool is_passed(const Position *p, const EvalTables *t, Color c, int s)
+/* No enemy pawn (enemy_pawns: their hexes, as a set) stands on, or can capture onto, any hex ahead
+ * of the pawn (its front span). */
+static bool is_passed(const EvalTables *t, Color c, int s, const uint64_t *enemy_pawns)
 {
-    Piece enemy_pawn = make_piece((Color)!c, PAWN);
-    for (const uint8_t *f = t->front_span[c][s]; *f != NO_CELL; f++)
-        if (p->board[*f] == enemy_pawn)
-            return false;
-    return true;
+    uint64_t met = 0;
+    for (int i = 0; i < HEX_WORDS; i++)
+        met |= t->front_span[c][s][i] & enemy_pawns[i];
+    return !met;
 }
 
-static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
+static int pawn_score(const Position *p, const EvalTables *t, Color c, int s, const uint64_t *enemy_pawns)
 {
     const Variant *v = p->v;
     int score = 0;
@@ -261,18 +260,25 @@ static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
             break;
         }
     }
-    if (is_passed(p, t, c, s))
+    if (is_passed(t, c, s, enemy_pawns))
         score += t->passed_pawn_bonus[c][s];
     return score;
 }
 
+/* Side c's pawns: values, placement, structure. */
 static int side_pawns(const Position *p, const EvalTables *t, Color c)
 {
+    uint64_t enemy_pawns[HEX_WORDS] = {0};
+    for (int i = 0; i < p->men_count[!c]; i++) {
+        int s = p->men[!c][i];
+        if (piece_type(p->board[s]) == PAWN)
+            add_hex(enemy_pawns, s);
+    }
     int score = 0;
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         if (piece_type(p->board[s]) == PAWN)
-            score += t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
+            score += t->pst[c][PAWN][s] + pawn_score(p, t, c, s, enemy_pawns);
     }
     return score;
 }

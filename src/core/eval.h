@@ -29,6 +29,9 @@ typedef enum {
 
 enum { KING_ZONE_RADIUS = 3 };
 
+/* A set of hexes, a bit per hex, takes this many words. */
+enum { HEX_WORDS = (MAX_CELLS + 63) / 64 };
+
 typedef struct {
     const Variant *v;
     int w[EVAL_PARAM_NB];
@@ -37,9 +40,10 @@ typedef struct {
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
     int16_t passed_pawn_bonus[COLOR_NB][MAX_CELLS];
-    /* Per colour and hex, the hexes where an enemy pawn stops a pawn standing there from being
-     * passed: those ahead of it, and those from which one captures onto them; ended by NO_CELL. */
-    uint8_t front_span[COLOR_NB][MAX_CELLS][3 * MAX_RAY + 1];
+    /* Per colour and hex, the set (a bit per hex) of the hexes where an enemy pawn stops a pawn
+     * standing there from being passed: those ahead of it, and those from which one captures onto
+     * them. */
+    uint64_t front_span[COLOR_NB][MAX_CELLS][HEX_WORDS];
     /* Mop-up against a bare king: per hex, how much the lone king standing there is worth to
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];
