@@ -87,6 +87,8 @@ static int steps_to_promotion(const Variant *v, Color c, int cell)
     return n;
 }
 
+static void add_hex(uint64_t *set, int cell) { set[cell >> 6] |= UINT64_C(1) << (cell & 63); }
+
 void eval_rebuild(EvalTables *t)
 {
     const Variant *v = t->v;
@@ -106,9 +108,6 @@ void eval_rebuild(EvalTables *t)
                 n += g->step[d][s] != NO_CELL;
             t->first_hexes[s][group] = (uint8_t)n;
         }
-    for (int c = 0; c < COLOR_NB; c++)
-        for (int code = 0; code < (int)sizeof t->enterable[c]; code++)
-            t->enterable[c][code] = code != WALL && (code == EMPTY || piece_color((Piece)code) != (Color)c);
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
@@ -116,18 +115,15 @@ void eval_rebuild(EvalTables *t)
                 made++;
             t->pawn_steps_made[c][s] = (uint8_t)made;
         }
-        for (int s = 0; s < g->cell_count; s++) {
-            int n = 0;
+        for (int s = 0; s < g->cell_count; s++)
             for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
-                t->front_span[c][s][n++] = (uint8_t)f;
+                add_hex(t->front_span[c][s], f);
                 for (int i = 0; i < 2; i++) {
                     int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
                     if (from != NO_CELL)
-                        t->front_span[c][s][n++] = (uint8_t)from;
+                        add_hex(t->front_span[c][s], from);
                 }
             }
-            t->front_span[c][s][n] = NO_CELL;
-        }
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
             int atoms = v->atoms[type];
             for (int s = 0; s < g->cell_count; s++) {
@@ -241,42 +237,48 @@ static inline int enterable_of_twelve(const Piece *board, const uint8_t *enterab
            enterable[board[hexes[9]]] + enterable[board[hexes[10]]] + enterable[board[hexes[11]]];
 }
 
-/* No enemy pawn stands on, or can capture onto, any hex ahead of the pawn (its front span). */
-static bool is_passed(const Position *p, const EvalTables *t, Color c, int s)
+/* No enemy pawn (enemy_pawns: their hexes, as a set) stands on, or can capture onto, any hex ahead
+ * of the pawn (its front span). */
+static bool is_passed(const EvalTables *t, Color c, int s, const uint64_t *enemy_pawns)
 {
-    Piece enemy_pawn = make_piece((Color)!c, PAWN);
-    for (const uint8_t *f = t->front_span[c][s]; *f != NO_CELL; f++)
-        if (p->board[*f] == enemy_pawn)
-            return false;
-    return true;
+    uint64_t met = 0;
+    for (int i = 0; i < HEX_WORDS; i++)
+        met |= t->front_span[c][s][i] & enemy_pawns[i];
+    return !met;
 }
 
-static int pawn_score(const Position *p, const EvalTables *t, Color c, int s)
+static int pawn_score(const Position *p, const EvalTables *t, Color c, int s, const uint64_t *enemy_pawns)
 {
     const Variant *v = p->v;
-    const Geometry *g = &v->geo;
     int score = 0;
     if (v->promotion_zone[c][s])
         return t->w[EP_AWAITING_PAWN];
     for (int i = 0; i < 2; i++) {
-        int guard = g->step[v->capture_dirs[c][i] ^ 1][s];
+        int guard = v->pawn_takers[c][s][i];
         if (guard != NO_CELL && p->board[guard] == make_piece(c, PAWN)) {
             score += t->w[EP_PROTECTED_PAWN];
             break;
         }
     }
-    if (is_passed(p, t, c, s))
+    if (is_passed(t, c, s, enemy_pawns))
         score += t->passed_pawn_bonus[c][s];
     return score;
 }
 
+/* Side c's pawns: values, placement, structure. */
 static int side_pawns(const Position *p, const EvalTables *t, Color c)
 {
+    uint64_t enemy_pawns[HEX_WORDS] = {0};
+    for (int i = 0; i < p->men_count[!c]; i++) {
+        int s = p->men[!c][i];
+        if (piece_type(p->board[s]) == PAWN)
+            add_hex(enemy_pawns, s);
+    }
     int score = 0;
     for (int i = 0; i < p->men_count[c]; i++) {
         int s = p->men[c][i];
         if (piece_type(p->board[s]) == PAWN)
-            score += t->pst[c][PAWN][s] + pawn_score(p, t, c, s);
+            score += t->pst[c][PAWN][s] + pawn_score(p, t, c, s, enemy_pawns);
     }
     return score;
 }
@@ -296,18 +298,12 @@ static int pawns_white_minus_black(const Position *p, const EvalTables *t, PawnC
     return e->score;
 }
 
-/* Material and placement of the pieces: the cheap part of the evaluation. */
-static int side_pieces(const Position *p, const EvalTables *t, Color c)
+/* Material and placement of the pieces, White's less Black's: the cheap part of the evaluation,
+ * kept by the position when it sums these tables. */
+static int pieces_white_minus_black(const Position *p, const EvalTables *t)
 {
-    int score = 0;
-    for (int i = 0; i < p->piece_nb[c]; i++) {
-        int s = p->pieces[c][i];
-        PieceType type = piece_type(p->board[s]);
-        score += t->pst[c][type][s];
-    }
-    if (p->count[c][BISHOP] >= 3)
-        score += t->w[EP_ALL_BISHOPS];
-    return score;
+    int score = p->summed == t->pst ? p->sum : pos_table_sum(p, t->pst);
+    return score + t->w[EP_ALL_BISHOPS] * ((p->count[WHITE][BISHOP] >= 3) - (p->count[BLACK][BISHOP] >= 3));
 }
 
 /* Mobility and king safety: the costly part. */
@@ -320,7 +316,7 @@ static int side_activity(const Position *p, const Piece *board, const EvalTables
     /* The pieces near the enemy king are counted with our king (a side's one) among them, and its
      * term taken off after: cheaper than a test of each piece's type. */
     const uint8_t *from_their_king = t->king_distance[their_king != NO_CELL ? their_king : 0];
-    const uint8_t *enterable = t->enterable[c];
+    const uint8_t *enterable = v->enterable[0][c];
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
         int atoms = v->atoms[piece_type(board[s])];
@@ -372,8 +368,7 @@ static int mop_up_white(const Position *p, const EvalTables *t)
 
 int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    int white = side_pieces(p, t, WHITE) - side_pieces(p, t, BLACK) + pawns_white_minus_black(p, t, cache) +
-                mop_up_white(p, t);
+    int white = pieces_white_minus_black(p, t) + pawns_white_minus_black(p, t, cache) + mop_up_white(p, t);
     return from_mover(p, white) + t->w[EP_TEMPO];
 }
 

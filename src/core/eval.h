@@ -28,9 +28,9 @@ typedef enum {
 } EvalParam;
 
 enum { KING_ZONE_RADIUS = 3 };
-/* The code the evaluation reads off the board (a wall beyond every hex list's end): no man's. */
-enum { WALL = 15 };
-_Static_assert((int)PIECE_TYPE_NB <= (int)WALL, "no man has the wall's code");
+
+/* A set of hexes, a bit per hex, takes this many words. */
+enum { HEX_WORDS = (MAX_CELLS + 63) / 64 };
 
 typedef struct {
     const Variant *v;
@@ -40,18 +40,16 @@ typedef struct {
     int value[PIECE_TYPE_NB];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
     int16_t passed_pawn_bonus[COLOR_NB][MAX_CELLS];
-    /* Per colour and hex, the hexes where an enemy pawn stops a pawn standing there from being
-     * passed: those ahead of it, and those from which one captures onto them; ended by NO_CELL. */
-    uint8_t front_span[COLOR_NB][MAX_CELLS][3 * MAX_RAY + 1];
+    /* Per colour and hex, the set (a bit per hex) of the hexes where an enemy pawn stops a pawn
+     * standing there from being passed: those ahead of it, and those from which one captures onto
+     * them. */
+    uint64_t front_span[COLOR_NB][MAX_CELLS][HEX_WORDS];
     /* Mop-up against a bare king: per hex, how much the lone king standing there is worth to
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];
     uint8_t king_distance[MAX_CELLS][MAX_CELLS];
     /* Per hex, how many of its orthogonal [0] and diagonal [1] rays hold a hex. */
     uint8_t first_hexes[MAX_CELLS][2];
-    /* Per colour and board code (EMPTY, a man's or WALL): 1 if a man of that colour may move onto
-     * a hex holding it, read once per target where the test would branch on the code twice. */
-    uint8_t enterable[COLOR_NB][1 << 5];
 } EvalTables;
 
 /*

@@ -10,13 +10,6 @@
  */
 static void add(MoveList *ml, Move m) { ml->moves[ml->count++] = m; }
 
-static bool in_list(const uint8_t *cells, int n, int cell)
-{
-    for (int i = 0; i < n; i++)
-        if (cells[i] == cell)
-            return true;
-    return false;
-}
 
 /*
  * The men of colour `blocker` that stand alone between the king of king_side and a man of
@@ -151,14 +144,17 @@ bool move_gives_check_closer(Position *p, MoveFilter *filter, Move m)
     return attacks_king_after(p, m, (Color)!p->stm, p->stm, NULL, 0);
 }
 
-bool move_is_safe(Position *p, const MoveFilter *ctx, Move m)
+bool move_is_safe_closer(Position *p, MoveFilter *ctx, Move m)
 {
     int from = move_from(m);
     MoveKind kind = move_kind(m);
-    if (!ctx->in_check && kind != MK_EN_PASSANT && kind != MK_SCORNFUL && kind != MK_CASTLE &&
-        from != p->king[ctx->us] && !in_list(ctx->shields, ctx->shield_nb, from))
-        return true;
-    return king_safe_after(p, ctx, m);
+    if (!move_may_answer_check(p, ctx, m))
+        return false;
+    if (ctx->in_check || kind == MK_EN_PASSANT || kind == MK_SCORNFUL || kind == MK_CASTLE || from == p->king[ctx->us])
+        return king_safe_after(p, ctx, m);
+    if (ctx->shield_nb < 0)
+        ctx->shield_nb = find_lone_blockers(p, ctx->us, ctx->them, ctx->us, ctx->shields);
+    return !in_list(ctx->shields, ctx->shield_nb, from) || king_safe_after(p, ctx, m);
 }
 
 void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind)
@@ -174,14 +170,13 @@ void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, in
 static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
 {
     const Variant *v = p->v;
-    const Geometry *g = &v->geo;
     Piece pawn = make_piece(us, PAWN);
     for (int e = 0; e < 2 && p->ep_victim != NO_CELL; e++) {
         int target = p->ep_target[e];
         if (target == NO_CELL || p->board[target])
             continue;
         for (int i = 0; i < 2; i++) {
-            int s = g->step[v->capture_dirs[us][i] ^ 1][target];
+            int s = v->pawn_takers[us][target][i];
             if (s != NO_CELL && p->board[s] == pawn)
                 add_pawn_move(p, us, ml, s, target, MK_EN_PASSANT);
         }
@@ -217,9 +212,10 @@ static void gen_slides(const Position *p, Color us, int s, int first, bool noisy
 static void gen_targets(const Position *p, Color us, int s, const uint8_t *targets, int n, bool noisy_only,
                         MoveList *ml)
 {
+    const uint8_t *enterable = p->v->enterable[noisy_only][us];
     for (int i = 0; i < n; i++) {
         int t = targets[i];
-        if (p->board[t] ? piece_color(p->board[t]) != us : !noisy_only)
+        if (enterable[p->board[t]])
             add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
     }
 }
@@ -364,7 +360,7 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     ctx->us = p->stm;
     ctx->them = (Color)!p->stm;
     ctx->in_check = in_check;
-    ctx->shield_nb = find_lone_blockers(p, ctx->us, ctx->them, ctx->us, ctx->shields);
+    ctx->shield_nb = -1;
     ctx->discoverer_nb = -1;
     int k = p->king[ctx->us];
     ctx->checker_nb = in_check && k != NO_CELL ? pos_attackers(p, k, ctx->them, ctx->checkers) : 0;

@@ -8,8 +8,8 @@
 typedef struct {
     Color us, them;
     bool in_check;
-    int shield_nb;
-    uint8_t shields[DIR_NB + 1]; /* own men whose move may expose the king */
+    int shield_nb;                   /* -1 until move_is_safe first needs them */
+    uint8_t shields[DIR_NB + 1];     /* own men whose move may expose the king */
     int discoverer_nb;               /* -1 until move_gives_check first needs them */
     uint8_t discoverers[DIR_NB + 1]; /* own men whose move may uncover a check of the other king */
     int checker_nb;
@@ -36,22 +36,19 @@ static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int 
 static inline void gen_pawn_steps(const Position *p, Color us, int from, MoveList *ml)
 {
     const Variant *v = p->v;
-    const Geometry *g = &v->geo;
-    int fwd = v->forward_dir[us];
-    int t1 = g->step[fwd][from];
-    if (t1 != NO_CELL && !p->board[t1]) {
-        add_pawn_move(p, us, ml, from, t1, MK_NORMAL);
-        int t2 = g->step[fwd][t1];
-        if (t2 != NO_CELL && !p->board[t2]) {
+    const uint8_t *ahead = v->pawn_ahead[us][from];
+    if (ahead[0] != NO_CELL && !p->board[ahead[0]]) {
+        add_pawn_move(p, us, ml, from, ahead[0], MK_NORMAL);
+        if (ahead[1] != NO_CELL && !p->board[ahead[1]]) {
             if (v->double_step_from[us][from])
-                add_pawn_move(p, us, ml, from, t2, MK_DOUBLE);
-            int t3 = g->step[fwd][t2];
-            if (v->triple_step_from[us][from] && t3 != NO_CELL && !p->board[t3])
-                add_pawn_move(p, us, ml, from, t3, MK_TRIPLE);
+                add_pawn_move(p, us, ml, from, ahead[1], MK_DOUBLE);
+            if (v->triple_step_from[us][from] && ahead[2] != NO_CELL && !p->board[ahead[2]])
+                add_pawn_move(p, us, ml, from, ahead[2], MK_TRIPLE);
         }
     }
+    const uint8_t *obliques = v->pawn_obliques[us][from];
     for (int i = 0; i < v->oblique_nb; i++) {
-        int t = g->step[v->oblique_dirs[us][i]][from];
+        int t = obliques[i];
         if (t != NO_CELL && !p->board[t])
             add_pawn_move(p, us, ml, from, t, MK_NORMAL);
     }
@@ -59,10 +56,9 @@ static inline void gen_pawn_steps(const Position *p, Color us, int from, MoveLis
 /* Appends the same pawn's captures by its own rules. */
 static inline void gen_pawn_captures(const Position *p, Color us, int from, MoveList *ml)
 {
-    const Variant *v = p->v;
-    const Geometry *g = &v->geo;
+    const uint8_t *takes = p->v->pawn_takes[us][from];
     for (int i = 0; i < 2; i++) {
-        int t = g->step[v->capture_dirs[us][i]][from];
+        int t = takes[i];
         if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us)
             add_pawn_move(p, us, ml, from, t, MK_NORMAL);
     }
@@ -76,8 +72,41 @@ static inline void gen_pawn_moves(const Position *p, Color us, int from, MoveLis
     gen_pawn_steps(p, us, from, ml);
     gen_pawn_captures(p, us, from, ml);
 }
-/* Does a move of gen_moves leave the king safe (is it legal)? */
-bool move_is_safe(Position *p, const MoveFilter *filter, Move m);
+/* False when a move of gen_moves surely leaves the king in check, at one look; most moves that do
+ * so in check are told this way. A plain move of a man other than the king answers a check only by
+ * taking the one checker or by standing between it and the king (on its line, or on the hex an
+ * elephant's two-step passes): else the checker still attacks the king after it. (Inline: every
+ * legality test asks it first.) */
+static inline bool move_may_answer_check(const Position *p, const MoveFilter *filter, Move m)
+{
+    int k = p->king[filter->us];
+    if (!filter->in_check || m >> 16 != 0 || move_from(m) == k || filter->checker_nb == 0)
+        return true;
+    if (filter->checker_nb > 1)
+        return false;
+    const Geometry *g = &p->v->geo;
+    int to = move_to(m), c = filter->checkers[0];
+    return to == c || (g->reach[k][to] == g->reach[k][c] && g->reach[c][to] == g->reach[c][k]);
+}
+static inline bool in_list(const uint8_t *cells, int n, int cell)
+{
+    for (int i = 0; i < n; i++)
+        if (cells[i] == cell)
+            return true;
+    return false;
+}
+/* move_is_safe past its first look. */
+bool move_is_safe_closer(Position *p, MoveFilter *filter, Move m);
+/* Does a move of gen_moves leave the king safe (is it legal)? Inline: out of check, most moves are
+ * plain moves of a man that is neither the king nor one of its shields, told at one look. */
+static inline bool move_is_safe(Position *p, MoveFilter *filter, Move m)
+{
+    int from = move_from(m);
+    if (!filter->in_check && m >> 16 == 0 && from != p->king[filter->us] && filter->shield_nb >= 0 &&
+        !in_list(filter->shields, filter->shield_nb, from))
+        return true;
+    return move_is_safe_closer(p, filter, m);
+}
 /* What a move of one man, not made in full, may do to the other king on hex k, by the geometry and
  * the man's kind alone: nothing, attack it from where it lands, or only leave a line through the
  * king open. */

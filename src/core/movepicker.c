@@ -1,5 +1,6 @@
 #include "movepicker.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "see.h"
@@ -48,12 +49,28 @@ static const ContHistory *previous_move_table(const Worker *w, int ply, int back
     return w->cont_line[ply + 2 - back];
 }
 
+/* The tables a quiet move's stat is read from at the node at ply: the side's history and the
+ * continuation tables of the last two moves. Found once, for scoring a node's moves. */
+typedef struct {
+    const int16_t *history;
+    const ContHistory *answered, *followed;
+} QuietTables;
+
+static QuietTables quiet_tables(const Worker *w, int ply)
+{
+    return (QuietTables){w->history[w->pos.stm], previous_move_table(w, ply, 1), previous_move_table(w, ply, 2)};
+}
+
+static int quiet_stat(const QuietTables *t, const Piece *board, Move m)
+{
+    PieceType type = piece_type(board[move_from(m)]);
+    return t->history[history_index(m)] + (*t->answered)[type][move_to(m)] + (*t->followed)[type][move_to(m)];
+}
+
 int quiet_move_stat(const Worker *w, Move m, int ply)
 {
-    const Position *p = &w->pos;
-    PieceType type = piece_type(p->board[move_from(m)]);
-    return w->history[p->stm][history_index(m)] + (*previous_move_table(w, ply, 1))[type][move_to(m)] +
-           (*previous_move_table(w, ply, 2))[type][move_to(m)];
+    QuietTables t = quiet_tables(w, ply);
+    return quiet_stat(&t, w->pos.board, m);
 }
 
 void note_move_played(Worker *w, int ply, Move m)
@@ -75,6 +92,9 @@ static size_t capture_index(const Position *p, Move m)
 enum { ORDER_TOP = ORDER_KILLER - 1 };
 _Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND > ORDER_TOP,
                "top moves outscore the rest");
+
+/* A quiet move's score until score_quiet_moves reads its stat (every score is far above). */
+enum { QUIET_UNSCORED = INT_MIN };
 
 void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply)
 {
@@ -100,13 +120,52 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
         } else if (m == countermove) {
             scores[i] = ORDER_TOP;
         } else {
-            scores[i] = quiet_move_stat(w, m, ply);
+            scores[i] = QUIET_UNSCORED;
             continue;
         }
         pk->top[top_nb++] = (uint16_t)i;
     }
     pk->top_nb = top_nb;
     pk->sorted_from = count;
+    pk->dropping = NULL;
+    pk->quiets_unscored = top_nb < count;
+    pk->ply = ply;
+}
+
+void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk)
+{
+    QuietTables quiet = quiet_tables(w, pk->ply);
+    const Piece *board = w->pos.board;
+    int *scores = pk->scores;
+    for (int i = 0; i < ml->count; i++)
+        if (scores[i] == QUIET_UNSCORED)
+            scores[i] = quiet_stat(&quiet, board, ml->moves[i]);
+    pk->quiets_unscored = false;
+}
+
+/* Takes the unwanted moves out of ml from place `from` on, keeping the order of the rest and their
+ * scores. */
+static void leave_wanted(Worker *w, MoveList *ml, MovePicker *pk, int from)
+{
+    Position *p = &w->pos;
+    MoveFilter *filter = pk->dropping;
+    int kept = from;
+    for (int i = from; i < ml->count; i++) {
+        Move m = ml->moves[i];
+        if (filter->in_check ? move_may_answer_check(p, filter, m)
+                             : move_is_noisy(p, m) || move_gives_check(p, filter, m)) {
+            ml->moves[kept] = m;
+            pk->scores[kept++] = pk->scores[i];
+        }
+    }
+    ml->count = kept;
+}
+
+void drop_unwanted(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start)
+{
+    pk->dropping = filter;
+    if (start >= pk->sorted_from)
+        leave_wanted(w, ml, pk, start);
 }
 
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
@@ -151,8 +210,15 @@ static void sort_rest(MoveList *ml, int *scores, int from)
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int a = lo, b = mid, k = lo;
-            while (a < mid && b < hi)
-                dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            /* The run with the larger last key runs out first: only its end needs watching. (With
+             * no second run, the last keys are one: the first run is copied.) */
+            if (src[mid - 1] > src[hi - 1]) {
+                while (a < mid)
+                    dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            } else {
+                while (b < hi)
+                    dst[k++] = src[a] > src[b] ? src[a++] : src[b++];
+            }
             while (a < mid)
                 dst[k++] = src[a++];
             while (b < hi)
@@ -208,10 +274,12 @@ static int best_place(MovePicker *pk, int start, int count)
  * history (or losing captures) are left, the rest is sorted at once: a node that gets that far
  * usually goes through most of them, and picking each by a scan costs a scan per move.
  */
-Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
+Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
     int *scores = pk->scores;
     for (;;) {
+        if (!pk->top_nb && pk->quiets_unscored)
+            score_quiet_moves(w, ml, pk);
         int best = best_place(pk, start, ml->count), s = scores[best];
         Move m = ml->moves[best];
         ml->moves[best] = ml->moves[start];
@@ -219,6 +287,8 @@ Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
         ml->moves[start] = m;
         scores[start] = s;
         if (s < ORDER_TOP) {
+            if (pk->dropping)
+                leave_wanted(w, ml, pk, start + 1);
             sort_rest(ml, scores, start + 1);
             pk->sorted_from = start + 1;
         }

@@ -22,16 +22,32 @@ typedef struct {
      * they are scanned, not the hundred moves of the list. */
     int top_nb;
     uint16_t top[MAX_MOVES];
+    /* The node's filter, once the search skips moves it can tell by it: in check, those
+     * move_may_answer_check rules out; else (once every quiet move that does not give check is
+     * pruned) those. The picker leaves them out of the list. */
+    MoveFilter *dropping;
+    /* The quiet moves' stats are read only when the picker first needs them: a cutoff often
+     * comes before. They must be read before any table they come from changes (a search below
+     * the node that can update them: score_quiet_moves). */
+    bool quiets_unscored;
+    int ply;
 } MovePicker;
 
-/* Scores every move of ml for pick_next_move. */
+/* Scores every move of ml for pick_next_move, the quiet moves when first needed. */
 void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply);
+/* Scores the quiet moves of ml not yet scored. */
+void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk);
 /* The part of pick_next_move that is not yet sorted. */
-Move pick_best_move(const Worker *w, MoveList *ml, MovePicker *pk, int start);
+Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start);
+/* From now on the moves the search skips by filter (MovePicker.dropping) are not wanted: those at
+ * place `start` on go at once when the list is sorted there, else when the picker sorts it (the
+ * picks before the sort move them about as if they were there, which the order of the others
+ * depends on). */
+void drop_unwanted(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, int start);
 /* Swaps the best-scored move left into place start and returns it. A capture picked there that
  * loses material in the exchange gets a negative score. (Inline: once sorted, most picks just read
  * the list, and a call would cost more than the read.) */
-static inline Move pick_next_move(const Worker *w, MoveList *ml, MovePicker *pk, int start)
+static inline Move pick_next_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
     if (start >= pk->sorted_from)
         return ml->moves[start];

@@ -3,6 +3,25 @@
 #include <stddef.h>
 #include <string.h>
 
+static int side_sign(Color c) { return c == WHITE ? 1 : -1; }
+
+int pos_table_sum(const Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS])
+{
+    int sum = 0;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int i = 0; i < p->piece_nb[c]; i++) {
+            int s = p->pieces[c][i];
+            sum += side_sign((Color)c) * table[c][piece_type(p->board[s])][s];
+        }
+    return sum;
+}
+
+void pos_keep_sum(Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS])
+{
+    p->summed = table;
+    p->sum = pos_table_sum(p, table);
+}
+
 void pos_clear(Position *p, const Variant *v)
 {
     memset(p, 0, offsetof(Position, hist));
@@ -27,6 +46,8 @@ void pos_put(Position *p, Piece pc, int cell)
     if (t != PAWN) {
         p->piece_index[cell] = p->piece_nb[c];
         p->pieces[c][p->piece_nb[c]++] = (uint8_t)cell;
+        if (p->summed)
+            p->sum += side_sign(c) * p->summed[c][t][cell];
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][cell];
     }
@@ -57,6 +78,8 @@ void pos_remove(Position *p, int cell)
         p->pieces[c][j] = (uint8_t)last_piece;
         p->piece_index[last_piece] = (uint8_t)j;
         p->piece_index[cell] = 0xff;
+        if (p->summed)
+            p->sum -= side_sign(c) * p->summed[c][t][cell];
     } else {
         p->awaiting[c] -= p->v->promotion_zone[c][cell];
     }
@@ -85,6 +108,8 @@ static void move_man(Position *p, int from, int to)
         p->pieces[c][j] = (uint8_t)to;
         p->piece_index[to] = (uint8_t)j;
         p->piece_index[from] = 0xff;
+        if (p->summed)
+            p->sum += side_sign(c) * (p->summed[c][t][to] - p->summed[c][t][from]);
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][to] - p->v->promotion_zone[c][from];
     }
@@ -153,7 +178,9 @@ static inline int man_attack_slot(const Position *p, const Piece *board, int s, 
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int r = g->reach[cell][s];
-    if (!r)
+    /* The reach mask tells at one look most men that cannot attack the hex from where they stand
+     * (its bit 0, neither in line nor a leap away, is never set). */
+    if (!(v->attack_reach[by][type] >> r & 1))
         return NO_SLOT;
     int atoms = v->atoms[type];
     if (r == REACH_LEAP) {
@@ -188,7 +215,7 @@ static bool pawn_attacks(const Position *p, int s, int cell, Color by)
 {
     const Variant *v = p->v;
     for (int i = 0; i < 2; i++)
-        if (v->geo.step[v->capture_dirs[by][i] ^ 1][cell] == s)
+        if (v->pawn_takers[by][cell][i] == s)
             return true;
     return false;
 }
@@ -206,7 +233,7 @@ bool pos_attacked(const Position *p, int cell, Color by)
     if (p->count[by][PAWN]) {
         Piece pawn = make_piece(by, PAWN);
         for (int i = 0; i < 2; i++) {
-            int s = g->step[v->capture_dirs[by][i] ^ 1][cell];
+            int s = v->pawn_takers[by][cell][i];
             if (s != NO_CELL && p->board[s] == pawn)
                 return true;
         }
@@ -285,10 +312,9 @@ int board_attackers(const Position *p, const Piece *board, int cell, Color by, u
     if (p->count[by][PAWN]) {
         Piece pawn = make_piece(by, PAWN);
         for (int i = 0; i < 2; i++) {
-            int d = v->capture_dirs[by][i] ^ 1;
-            int s = g->step[d][cell];
+            int s = v->pawn_takers[by][cell][i];
             if (s != NO_CELL && board[s] == pawn)
-                insert_by_slot(out, slots, n++, s, d);
+                insert_by_slot(out, slots, n++, s, v->capture_dirs[by][i] ^ 1);
         }
     }
     const uint8_t *reach = g->reach[cell];

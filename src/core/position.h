@@ -51,11 +51,20 @@ typedef struct Position {
     int fullmove; /* 0 when unknown ('?') */
     uint64_t key;
     uint64_t pawn_key; /* the pawns' share of key: the evaluation caches pawn structure by it */
+    /* A per colour, type and hex table (the evaluation's, set by pos_keep_sum; NULL for none) and
+     * its sum over the men other than pawns, White's less Black's: every change of the board
+     * keeps it, so that the evaluation need not walk the pieces. */
+    const int16_t (*summed)[PIECE_TYPE_NB][MAX_CELLS];
+    int sum;
     int ply;
     Undo hist[MAX_GAME_PLY];
 } Position;
 
 void pos_clear(Position *p, const Variant *v);
+/* The sum of a per colour, type and hex table over p's men other than pawns, White's less Black's. */
+int pos_table_sum(const Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS]);
+/* From now on p keeps that sum for table (Position.sum). */
+void pos_keep_sum(Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS]);
 void pos_set_start(Position *p, const Variant *v);
 void pos_put(Position *p, Piece pc, int cell);
 void pos_remove(Position *p, int cell);

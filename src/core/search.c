@@ -256,6 +256,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     gen_moves(p, checked, !in_check, &ml, &filter);
     MovePicker pk;
     score_moves(w, &ml, &pk, tt.move, ply);
+    if (checked)
+        drop_unwanted(w, &ml, &pk, &filter, 0);
     for (int i = 0; i < ml.count; i++) {
         Move m = pick_next_move(w, &ml, &pk, i);
         /* Step 2. Only the strongest promotion of a pawn is worth a look here. */
@@ -384,6 +386,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     gen_moves(p, in_check, false, &ml, &filter);
     MovePicker pk;
     score_moves(w, &ml, &pk, tt_move, ply);
+    /* In check, most moves are illegal at one look: they need not be sorted. */
+    if (in_check)
+        drop_unwanted(w, &ml, &pk, &filter, 0);
     int best = -SCORE_INFINITE, orig_alpha = alpha, searched = 0;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES], noisies[MAX_MOVES];
@@ -392,25 +397,33 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     int late_after = (4 + depth * depth) * (2 + improving) / 3;
 
     for (int i = 0; i < ml.count; i++) {
-        Move m = pick_next_move(w, &ml, &pk, i);
-        bool noisy = move_is_noisy(p, m);
-        /* Asked before the move is made: most moves are cleared by the geometry at one look. */
-        bool gives_check = move_gives_check(p, &filter, m);
         /* Step 5. Near the leaves, late quiet moves are pruned outright (sooner when the
          * position is not improving), and so are captures that lose too much in the exchange.
          * A move that gives check is kept: it may mate, which neither the move count, the
          * static evaluation nor the exchange can tell; but it is not extended (a mate shows
          * at any depth: the node after it finds no legal reply). */
+        bool pruning = !root && best > -SCORE_KNOWN;
+        /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
+        bool quiets_pruned = pruning && !pv_node && !in_check &&
+                             ((depth <= LMP_DEPTH && searched > late_after) ||
+                              (depth <= FUTILITY_DEPTH && searched > 0 &&
+                               estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha));
+        /* Pruned once, quiet moves stay pruned (the count and alpha only grow): the picker may
+         * drop those that do not check, sparing their sort and picks. */
+        if (quiets_pruned && !pk.dropping) {
+            drop_unwanted(w, &ml, &pk, &filter, i);
+            if (i == ml.count)
+                break;
+        }
+        Move m = pick_next_move(w, &ml, &pk, i);
+        bool noisy = move_is_noisy(p, m);
+        /* Asked before the move is made: most moves are cleared by the geometry at one look. */
+        bool gives_check = move_gives_check(p, &filter, m);
         bool prunable = false;
-        if (!root && best > -SCORE_KNOWN) {
-            bool quiet_prunable = !pv_node && !in_check && !noisy;
-            bool late = quiet_prunable && depth <= LMP_DEPTH && searched > late_after;
-            /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
-            bool futile = quiet_prunable && depth <= FUTILITY_DEPTH && searched > 0 &&
-                          estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+        if (pruning) {
             bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
                           !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
-            prunable = late || futile || losing;
+            prunable = (quiets_pruned && !noisy) || losing;
             if (prunable && !gives_check)
                 continue;
         }
@@ -423,11 +436,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         bool extend = gives_check && !prunable && ply < 2 * (w->completed_depth + 1) &&
                       see_ge(&w->pos, w->eval->value, m, 0);
         int stat = noisy ? 0 : quiet_move_stat(w, m, ply);
+        int new_depth = depth - 1 + extend;
+        /* Only a search below (not the quiescence search) updates the tables the quiet moves are
+         * scored from: they are read before it. */
+        if (new_depth > 0 && pk.quiets_unscored)
+            score_quiet_moves(w, &ml, &pk);
         note_move_played(w, ply, m);
         pos_make(p, m);
         tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
-        int new_depth = depth - 1 + extend;
         int score;
         if (searched == 0) {
             score = -search(w, -beta, -alpha, new_depth, ply + 1, true);

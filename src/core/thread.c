@@ -43,6 +43,7 @@ void threads_prepare(Engine *e, const Position *root, const EvalTables *eval)
     for (int i = 0; i < e->worker_nb; i++) {
         Worker *w = &e->workers[i];
         memcpy(&w->pos, root, sizeof *root);
+        pos_keep_sum(&w->pos, eval->pst);
         w->root_stm = root->stm;
         w->eval = eval;
         /* A pawn structure's score is only valid for the variant that computed it. */

@@ -519,6 +519,21 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
                 near |= t != NO_CELL && v->promotion_zone[c][t];
             }
             v->promotion_step[c][s] = near;
+            for (int i = 0, t = s; i < 3; i++) {
+                t = t == NO_CELL ? NO_CELL : g->step[v->forward_dir[c]][t];
+                v->pawn_ahead[c][s][i] = (uint8_t)t;
+            }
+            for (int i = 0; i < 2; i++) {
+                v->pawn_obliques[c][s][i] = v->oblique_nb ? g->step[v->oblique_dirs[c][i]][s] : NO_CELL;
+                v->pawn_takes[c][s][i] = g->step[v->capture_dirs[c][i]][s];
+                v->pawn_takers[c][s][i] = g->step[v->capture_dirs[c][i] ^ 1][s];
+            }
+        }
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int code = 0; code < (int)sizeof v->enterable[0][c]; code++) {
+            bool other = code != WALL && code != EMPTY && piece_color((Piece)code) != (Color)c;
+            v->enterable[0][c][code] = other || code == EMPTY;
+            v->enterable[1][c][code] = other;
         }
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)

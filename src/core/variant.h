@@ -94,6 +94,10 @@ typedef struct {
     uint8_t type[48];
 } Setup;
 
+/* The code the evaluation reads off a board copy walled beyond every hex list's end: no man's. */
+enum { WALL = 15 };
+_Static_assert((int)PIECE_TYPE_NB <= (int)WALL, "no man has the wall's code");
+
 typedef struct Variant {
     const VariantDesc *desc;
     Geometry geo;
@@ -115,6 +119,17 @@ typedef struct Variant {
     /* A pawn of this colour here has a step (one to three ahead, or oblique) into its promotion
      * zone: only then can a step of it be noisy. */
     bool promotion_step[COLOR_NB][MAX_CELLS];
+    /* The hexes a pawn of this colour here steps to: one, two and three ahead, and by
+     * oblique_dirs; and takes on, by capture_dirs (NO_CELL off the board). */
+    uint8_t pawn_ahead[COLOR_NB][MAX_CELLS][3];
+    uint8_t pawn_obliques[COLOR_NB][MAX_CELLS][2];
+    uint8_t pawn_takes[COLOR_NB][MAX_CELLS][2];
+    /* The hexes from which a pawn of this colour takes on the hex, the opposite of pawn_takes. */
+    uint8_t pawn_takers[COLOR_NB][MAX_CELLS][2];
+    /* Per colour and board code (EMPTY, a man's or WALL): 1 if a man of that colour may move onto
+     * a hex holding it [0], or take there [1]; read once per target where the test would branch
+     * on the code twice. */
+    uint8_t enterable[2][COLOR_NB][1 << 5];
     Setup setup[COLOR_NB];
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
     uint8_t king_start[COLOR_NB];
