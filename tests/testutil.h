@@ -197,6 +197,7 @@ static inline const char *position_consistency(const Position *p)
     const Geometry *g = &p->v->geo;
     uint8_t count[COLOR_NB][PIECE_TYPE_NB] = {{0}}, bishops[COLOR_NB][3] = {{0}}, men[COLOR_NB] = {0};
     uint8_t king[COLOR_NB] = {NO_CELL, NO_CELL};
+    uint64_t occupied[COLOR_NB][HEX_WORDS] = {{0}};
     for (int s = 0; s < g->cell_count; s++) {
         Piece pc = p->board[s];
         if (!pc)
@@ -205,6 +206,7 @@ static inline const char *position_consistency(const Position *p)
         PieceType t = piece_type(pc);
         if (t == NO_TYPE || t >= PIECE_TYPE_NB || c > BLACK)
             return "a hex holds an invalid piece";
+        hexset_add(occupied[c], s);
         count[c][t]++;
         men[c]++;
         if (t == BISHOP)
@@ -220,6 +222,8 @@ static inline const char *position_consistency(const Position *p)
         return "piece counts disagree with the board";
     if (memcmp(bishops, p->bishops_on, sizeof bishops))
         return "bishops_on disagrees with the board";
+    if (memcmp(occupied, p->occupied, sizeof occupied))
+        return "the sets of occupied hexes disagree with the board";
     for (int c = 0; c < COLOR_NB; c++) {
         if (men[c] != p->men_count[c])
             return "men_count disagrees with the board";

@@ -87,8 +87,6 @@ static int steps_to_promotion(const Variant *v, Color c, int cell)
     return n;
 }
 
-static void add_hex(uint64_t *set, int cell) { set[cell >> 6] |= UINT64_C(1) << (cell & 63); }
-
 void eval_rebuild(EvalTables *t)
 {
     const Variant *v = t->v;
@@ -117,11 +115,11 @@ void eval_rebuild(EvalTables *t)
         }
         for (int s = 0; s < g->cell_count; s++)
             for (int f = g->step[v->forward_dir[c]][s]; f != NO_CELL; f = g->step[v->forward_dir[c]][f]) {
-                add_hex(t->front_span[c][s], f);
+                hexset_add(t->front_span[c][s], f);
                 for (int i = 0; i < 2; i++) {
                     int from = g->step[v->capture_dirs[!c][i] ^ 1][f];
                     if (from != NO_CELL)
-                        add_hex(t->front_span[c][s], from);
+                        hexset_add(t->front_span[c][s], from);
                 }
             }
         for (int type = KING; type < PIECE_TYPE_NB; type++) {
@@ -226,17 +224,6 @@ static inline int slider_mobility(const Piece *board, const EvalTables *t, const
            ray_reach_beyond_first(board, rays[first + 5]);
 }
 
-/* How many hexes of a list of twelve (leaps or neighbours, padded with NO_CELL, read on the wall)
- * a man of the colour of `enterable` may enter. Written out: as a loop, its control cost as much
- * as the reads. */
-static inline int enterable_of_twelve(const Piece *board, const uint8_t *enterable, const uint8_t *hexes)
-{
-    return enterable[board[hexes[0]]] + enterable[board[hexes[1]]] + enterable[board[hexes[2]]] +
-           enterable[board[hexes[3]]] + enterable[board[hexes[4]]] + enterable[board[hexes[5]]] +
-           enterable[board[hexes[6]]] + enterable[board[hexes[7]]] + enterable[board[hexes[8]]] +
-           enterable[board[hexes[9]]] + enterable[board[hexes[10]]] + enterable[board[hexes[11]]];
-}
-
 /* No enemy pawn (enemy_pawns: their hexes, as a set) stands on, or can capture onto, any hex ahead
  * of the pawn (its front span). */
 static bool is_passed(const EvalTables *t, Color c, int s, const uint64_t *enemy_pawns)
@@ -272,7 +259,7 @@ static int side_pawns(const Position *p, const EvalTables *t, Color c)
     for (int i = 0; i < p->men_count[!c]; i++) {
         int s = p->men[!c][i];
         if (piece_type(p->board[s]) == PAWN)
-            add_hex(enemy_pawns, s);
+            hexset_add(enemy_pawns, s);
     }
     int score = 0;
     for (int i = 0; i < p->men_count[c]; i++) {
@@ -316,7 +303,7 @@ static int side_activity(const Position *p, const Piece *board, const EvalTables
     /* The pieces near the enemy king are counted with our king (a side's one) among them, and its
      * term taken off after: cheaper than a test of each piece's type. */
     const uint8_t *from_their_king = t->king_distance[their_king != NO_CELL ? their_king : 0];
-    const uint8_t *enterable = v->enterable[0][c];
+    const uint64_t *ours = p->occupied[c];
     for (int i = 0; i < p->piece_nb[c]; i++) {
         int s = p->pieces[c][i];
         int atoms = v->atoms[piece_type(board[s])];
@@ -324,14 +311,13 @@ static int side_activity(const Position *p, const Piece *board, const EvalTables
             mobility += slider_mobility(board, t, g->rays[s], s, ORTH_FIRST);
         if (atoms & ATOM_DIAG)
             mobility += slider_mobility(board, t, g->rays[s], s, DIAG_FIRST);
-        if (atoms & ATOM_LEAP)
-            mobility += enterable_of_twelve(board, enterable, g->leaps[s]);
+        if (atoms & ATOM_LEAP) /* the hexes a leap away that none of ours holds */
+            mobility += hexset_count_outside(g->leap_set[s], ours);
         near_enemy_king += from_their_king[s] <= KING_ZONE_RADIUS;
     }
     if (k != NO_CELL) {
         near_enemy_king -= from_their_king[k] <= KING_ZONE_RADIUS;
-        /* Our men next to the king: the neighbours on the board that none of ours may enter. */
-        shelter = g->neighbour_count[k] - enterable_of_twelve(board, enterable, g->neighbours[k]);
+        shelter = hexset_count_in(g->neighbour_set[k], ours); /* our men next to the king */
     }
     if (their_king == NO_CELL)
         near_enemy_king = 0;
@@ -375,7 +361,7 @@ int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 int evaluate_activity(const Position *p, const EvalTables *t)
 {
     /* The board padded to every value a hex list holds, with a wall at NO_CELL that ends the ray
-     * walks and that no man may enter; the bytes between are never read. */
+     * walks; the bytes between are never read. */
     Piece board[NO_CELL + 1];
     memcpy(board, p->board, sizeof p->board);
     board[NO_CELL] = WALL;

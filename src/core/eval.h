@@ -29,9 +29,6 @@ typedef enum {
 
 enum { KING_ZONE_RADIUS = 3 };
 
-/* A set of hexes, a bit per hex, takes this many words. */
-enum { HEX_WORDS = (MAX_CELLS + 63) / 64 };
-
 typedef struct {
     const Variant *v;
     int w[EVAL_PARAM_NB];

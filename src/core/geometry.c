@@ -65,14 +65,18 @@ void geometry_build(Geometry *g, int side)
         for (int d = 0; d < DIR_NB; d++) {
             int t = geometry_offset(g, s, hex_directions[d].dc, hex_directions[d].dl);
             g->step[d][s] = (uint8_t)t;
-            if (t != NO_CELL)
+            if (t != NO_CELL) {
                 g->neighbours[s][g->neighbour_count[s]++] = (uint8_t)t;
+                hexset_add(g->neighbour_set[s], t);
+            }
         }
         for (int k = 0; k < LEAP_NB; k++) {
             int t = geometry_offset(g, s, hex_leaps[k].dc, hex_leaps[k].dl);
             g->leap[k][s] = (uint8_t)t;
-            if (t != NO_CELL)
+            if (t != NO_CELL) {
                 g->leaps[s][g->leap_count[s]++] = (uint8_t)t;
+                hexset_add(g->leap_set[s], t);
+            }
         }
     }
     for (int s = 0; s < g->cell_count; s++)

@@ -18,6 +18,23 @@ typedef struct {
     int dc, dl;
 } HexStep;
 
+/* A set of hexes, a bit per hex (hex s is bit s % 64 of word s / 64). */
+enum { HEX_WORDS = (MAX_CELLS + 63) / 64 };
+static inline void hexset_add(uint64_t *set, int cell) { set[cell >> 6] |= UINT64_C(1) << (cell & 63); }
+static inline void hexset_flip(uint64_t *set, int cell) { set[cell >> 6] ^= UINT64_C(1) << (cell & 63); }
+/* How many hexes of a are in b; not in b. */
+static inline int hexset_count_in(const uint64_t *a, const uint64_t *b)
+{
+    return __builtin_popcountll(a[0] & b[0]) + __builtin_popcountll(a[1] & b[1]) +
+           __builtin_popcountll(a[2] & b[2]);
+}
+static inline int hexset_count_outside(const uint64_t *a, const uint64_t *b)
+{
+    return __builtin_popcountll(a[0] & ~b[0]) + __builtin_popcountll(a[1] & ~b[1]) +
+           __builtin_popcountll(a[2] & ~b[2]);
+}
+_Static_assert(HEX_WORDS == 3, "the set counts are written out for three words");
+
 /* Directions: 0..5 orthogonal, 6..11 diagonal; a direction and its opposite differ in bit 0. */
 extern const HexStep hex_directions[DIR_NB];
 /* Knight leaps (a diagonal step plus the orthogonal step 30 degrees from it); opposite = k ^ 1. */
@@ -41,6 +58,9 @@ typedef struct {
     uint8_t neighbours[MAX_CELLS][DIR_NB];
     uint8_t leap_count[MAX_CELLS];
     uint8_t leaps[MAX_CELLS][LEAP_NB];
+    /* The same as sets: the evaluation counts those a side may enter at one look per word. */
+    uint64_t neighbour_set[MAX_CELLS][HEX_WORDS];
+    uint64_t leap_set[MAX_CELLS][HEX_WORDS];
     /* The hexes along each direction from each hex, nearest first, ended by NO_CELL: a slider's
      * walk reads them in a row instead of chasing one step after another. */
     uint8_t rays[MAX_CELLS][DIR_NB][MAX_RAY + 1];

@@ -40,6 +40,7 @@ void pos_put(Position *p, Piece pc, int cell)
     Color c = piece_color(pc);
     PieceType t = piece_type(pc);
     p->board[cell] = pc;
+    hexset_flip(p->occupied[c], cell);
     p->man_index[cell] = p->men_count[c];
     p->men[c][p->men_count[c]++] = (uint8_t)cell;
     p->count[c][t]++;
@@ -71,6 +72,7 @@ void pos_remove(Position *p, int cell)
     p->man_index[last] = (uint8_t)i;
     p->man_index[cell] = 0xff;
     p->board[cell] = EMPTY;
+    hexset_flip(p->occupied[c], cell);
     p->count[c][t]--;
     if (t != PAWN) {
         int j = p->piece_index[cell];
@@ -103,6 +105,8 @@ static void move_man(Position *p, int from, int to)
     p->man_index[from] = 0xff;
     p->board[to] = pc;
     p->board[from] = EMPTY;
+    hexset_flip(p->occupied[c], from);
+    hexset_flip(p->occupied[c], to);
     if (t != PAWN) {
         int j = p->piece_index[from];
         p->pieces[c][j] = (uint8_t)to;
