@@ -197,7 +197,7 @@ static inline const char *position_consistency(const Position *p)
     const Geometry *g = &p->v->geo;
     uint8_t count[COLOR_NB][PIECE_TYPE_NB] = {{0}}, bishops[COLOR_NB][3] = {{0}}, men[COLOR_NB] = {0};
     uint8_t king[COLOR_NB] = {NO_CELL, NO_CELL};
-    uint64_t occupied[COLOR_NB][HEX_WORDS] = {{0}};
+    uint64_t occupied[COLOR_NB][HEX_WORDS] = {{0}}, pawns[COLOR_NB][HEX_WORDS] = {{0}};
     for (int s = 0; s < g->cell_count; s++) {
         Piece pc = p->board[s];
         if (!pc)
@@ -207,6 +207,8 @@ static inline const char *position_consistency(const Position *p)
         if (t == NO_TYPE || t >= PIECE_TYPE_NB || c > BLACK)
             return "a hex holds an invalid piece";
         hexset_add(occupied[c], s);
+        if (t == PAWN)
+            hexset_add(pawns[c], s);
         count[c][t]++;
         men[c]++;
         if (t == BISHOP)
@@ -222,7 +224,7 @@ static inline const char *position_consistency(const Position *p)
         return "piece counts disagree with the board";
     if (memcmp(bishops, p->bishops_on, sizeof bishops))
         return "bishops_on disagrees with the board";
-    if (memcmp(occupied, p->occupied, sizeof occupied))
+    if (memcmp(occupied, p->occupied, sizeof occupied) || memcmp(pawns, p->pawns, sizeof pawns))
         return "the sets of occupied hexes disagree with the board";
     for (int c = 0; c < COLOR_NB; c++) {
         if (men[c] != p->men_count[c])

@@ -51,6 +51,7 @@ void pos_put(Position *p, Piece pc, int cell)
             p->sum += side_sign(c) * p->summed[c][t][cell];
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][cell];
+        hexset_flip(p->pawns[c], cell);
     }
     if (t == BISHOP)
         p->bishops_on[c][p->v->geo.colour[cell]]++;
@@ -84,6 +85,7 @@ void pos_remove(Position *p, int cell)
             p->sum -= side_sign(c) * p->summed[c][t][cell];
     } else {
         p->awaiting[c] -= p->v->promotion_zone[c][cell];
+        hexset_flip(p->pawns[c], cell);
     }
     if (t == BISHOP)
         p->bishops_on[c][p->v->geo.colour[cell]]--;
@@ -116,6 +118,8 @@ static void move_man(Position *p, int from, int to)
             p->sum += side_sign(c) * (p->summed[c][t][to] - p->summed[c][t][from]);
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][to] - p->v->promotion_zone[c][from];
+        hexset_flip(p->pawns[c], from);
+        hexset_flip(p->pawns[c], to);
     }
     if (t == BISHOP) {
         p->bishops_on[c][p->v->geo.colour[from]]--;

@@ -24,9 +24,11 @@ typedef struct {
 typedef struct Position {
     const Variant *v;
     Piece board[MAX_CELLS];
-    /* Each side's men as a set of hexes, kept with the board (not by the legality tests' brief
-     * moves on it): the evaluation counts a leaper's or king's neighbours at one look per word. */
+    /* Each side's men, and its pawns, as sets of hexes, kept with the board (not by the legality
+     * tests' brief moves on it): the evaluation counts the men around a hex (a leaper's targets,
+     * the king's shelter, the pieces near the enemy king) and walks the pawns from them. */
     uint64_t occupied[COLOR_NB][HEX_WORDS];
+    uint64_t pawns[COLOR_NB][HEX_WORDS];
     uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB];
     uint8_t bishops_on[COLOR_NB][3]; /* bishops of each side by hex colour */
