@@ -91,4 +91,8 @@ void geometry_build(Geometry *g, int side)
     for (int s = 0; s < g->cell_count; s++)
         for (int i = 0; i < g->leap_count[s]; i++)
             g->reach[s][g->leaps[s][i]] = REACH_LEAP;
+    for (int s = 0; s < g->cell_count; s++)
+        for (int t = 0; t < g->cell_count; t++)
+            if (g->reach[s][t])
+                hexset_add(g->sight_set[s], t);
 }

@@ -61,6 +61,9 @@ typedef struct {
     /* The same as sets: the evaluation counts those a side may enter at one look per word. */
     uint64_t neighbour_set[MAX_CELLS][HEX_WORDS];
     uint64_t leap_set[MAX_CELLS][HEX_WORDS];
+    /* The hexes in line with the hex or a leap from it (reach, below, not 0): only a man standing on
+     * one may attack it. */
+    uint64_t sight_set[MAX_CELLS][HEX_WORDS];
     /* The hexes along each direction from each hex, nearest first, ended by NO_CELL: a slider's
      * walk reads them in a row instead of chasing one step after another. */
     uint8_t rays[MAX_CELLS][DIR_NB][MAX_RAY + 1];

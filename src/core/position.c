@@ -311,7 +311,8 @@ static void insert_by_slot(uint8_t *out, int *slots, int n, int s, int slot)
 
 /* Asked from the attackers' side as pos_attacked is, where walking every ray from the hex costs
  * several times as much; listed by slot, the order in which a look outward from the hex meets
- * them (exchange evaluation takes the first of equal value). */
+ * them (exchange evaluation takes the first of equal value). The pieces looked at are those of
+ * p's sets in sight of the hex, read a word at a time: most pieces stand in no line with it. */
 int board_attackers(const Position *p, const Piece *board, int cell, Color by, uint8_t *out)
 {
     const Variant *v = p->v;
@@ -325,18 +326,19 @@ int board_attackers(const Position *p, const Piece *board, int cell, Color by, u
                 insert_by_slot(out, slots, n++, s, v->capture_dirs[by][i] ^ 1);
         }
     }
-    const uint8_t *reach = g->reach[cell];
+    const uint64_t *sight = g->sight_set[cell];
     bool leaping_king = king_leaps(p, by);
-    for (int i = 0; i < p->piece_nb[by]; i++) {
-        int s = p->pieces[by][i];
-        Piece pc = board[s];
-        if (!reach[s] || !pc || piece_color(pc) != by) /* a man taken on a scratch board */
-            continue;
-        int slot = man_attack_slot(p, board, s, piece_type(pc), cell, by, leaping_king);
-        if (slot == NO_SLOT)
-            continue;
-        insert_by_slot(out, slots, n++, s, slot);
-    }
+    for (int w = 0; w < HEX_WORDS; w++)
+        for (uint64_t seen = p->occupied[by][w] & ~p->pawns[by][w] & sight[w]; seen; seen &= seen - 1) {
+            int s = w * 64 + __builtin_ctzll(seen);
+            Piece pc = board[s];
+            if (!pc || piece_color(pc) != by) /* a man taken on a scratch board */
+                continue;
+            int slot = man_attack_slot(p, board, s, piece_type(pc), cell, by, leaping_king);
+            if (slot == NO_SLOT)
+                continue;
+            insert_by_slot(out, slots, n++, s, slot);
+        }
     return n;
 }
 
