@@ -15,8 +15,10 @@ Piece captured_piece(const Position *p, Move m);
 /* The order of one node's moves, as pick_next_move finds it. */
 typedef struct {
     int scores[MAX_MOVES];
-    /* From here on the list is in order: picking is reading it. */
-    int sorted_from;
+    /* From sorted_from on, the list is put in order a part at a time: up to sorted_to it is,
+     * and picking is reading it; the moves after keep their list order, each scored below those
+     * before. (sorted_to is 0 until the order starts.) */
+    int sorted_from, sorted_to;
     /* The places of the moves not yet picked that score above every quiet move's history (the
      * table move, noisy moves, killers, the countermove): most picks are among these few, so only
      * they are scanned, not the hundred moves of the list. */
@@ -49,7 +51,7 @@ void drop_unwanted(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, 
  * the list, and a call would cost more than the read.) */
 static inline Move pick_next_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
-    if (start >= pk->sorted_from)
+    if (start < pk->sorted_to)
         return ml->moves[start];
     return pick_best_move(w, ml, pk, start);
 }
