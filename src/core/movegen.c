@@ -191,22 +191,34 @@ static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
     }
 }
 
+/* A slider's moves along one ray: to the empty hexes (unless noisy_only), then the capture of the
+ * man that ends it, if it is the other side's. */
+static inline void gen_ray(const Position *p, Color us, int s, const uint8_t *ray, bool noisy_only, MoveList *ml)
+{
+    for (; *ray != NO_CELL; ray++) {
+        int t = *ray;
+        Piece pc = p->board[t];
+        if (pc) {
+            if (piece_color(pc) != us)
+                add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
+            break;
+        }
+        if (!noisy_only)
+            add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
+    }
+}
+
+/* The six rays from `first` written out, as the evaluation's are: the loop over them cost more
+ * than most rays' walks, which end at their first hex or soon after. */
 static void gen_slides(const Position *p, Color us, int s, int first, bool noisy_only, MoveList *ml)
 {
-    const Geometry *g = &p->v->geo;
-    for (int d = first; d < first + 6; d++) {
-        for (const uint8_t *ray = g->rays[s][d]; *ray != NO_CELL; ray++) {
-            int t = *ray;
-            Piece pc = p->board[t];
-            if (pc) {
-                if (piece_color(pc) != us)
-                    add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
-                break;
-            }
-            if (!noisy_only)
-                add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
-        }
-    }
+    const uint8_t(*rays)[MAX_RAY + 1] = p->v->geo.rays[s];
+    gen_ray(p, us, s, rays[first], noisy_only, ml);
+    gen_ray(p, us, s, rays[first + 1], noisy_only, ml);
+    gen_ray(p, us, s, rays[first + 2], noisy_only, ml);
+    gen_ray(p, us, s, rays[first + 3], noisy_only, ml);
+    gen_ray(p, us, s, rays[first + 4], noisy_only, ml);
+    gen_ray(p, us, s, rays[first + 5], noisy_only, ml);
 }
 
 static void gen_targets(const Position *p, Color us, int s, const uint8_t *targets, int n, bool noisy_only,
