@@ -200,8 +200,8 @@ void eval_build(EvalTables *t, const Variant *v)
 
 /*
  * Beyond its first hex, the hexes a slider reaches along one ray: the empty ones, plus the man that
- * ends the ray, if any. board has a wall at NO_CELL, where every ray list ends, so the walk stops at
- * the first occupied entry without testing for the end apart.
+ * ends the ray, if any. The board's wall at NO_CELL, where every ray list ends, stops the walk at
+ * the first occupied entry without a test for the end apart.
  */
 static inline int ray_reach_beyond_first(const Piece *board, const uint8_t *ray)
 {
@@ -292,8 +292,9 @@ static int pieces_white_minus_black(const Position *p, const EvalTables *t)
 }
 
 /* Mobility and king safety: the costly part. */
-static int side_activity(const Position *p, const Piece *board, const EvalTables *t, Color c)
+static int side_activity(const Position *p, const EvalTables *t, Color c)
 {
+    const Piece *board = p->board;
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
@@ -360,12 +361,7 @@ int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 
 int evaluate_activity(const Position *p, const EvalTables *t)
 {
-    /* The board padded to every value a hex list holds, with a wall at NO_CELL that ends the ray
-     * walks; the bytes between are never read. */
-    Piece board[NO_CELL + 1];
-    memcpy(board, p->board, sizeof p->board);
-    board[NO_CELL] = WALL;
-    return from_mover(p, side_activity(p, board, t, WHITE) - side_activity(p, board, t, BLACK));
+    return from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
 }
 
 int evaluate(const Position *p, const EvalTables *t, PawnCache *cache)

@@ -32,6 +32,7 @@ void pos_clear(Position *p, const Variant *v)
     p->castling_allowed = v->desc->castling;
     p->fullmove = 1;
     memset(p->man_index, 0xff, sizeof p->man_index);
+    p->board[NO_CELL] = WALL;
     memset(p->piece_index, 0xff, sizeof p->piece_index);
 }
 

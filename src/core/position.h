@@ -23,7 +23,10 @@ typedef struct {
 
 typedef struct Position {
     const Variant *v;
-    Piece board[MAX_CELLS];
+    /* The hexes, padded to every value a hex list holds: board[NO_CELL], where every ray and
+     * padded list of hexes ends, is a wall (WALL) that ends a walk and that no man may enter; the
+     * bytes between are never read. */
+    Piece board[NO_CELL + 1];
     /* Each side's men, and its pawns, as sets of hexes, kept with the board (not by the legality
      * tests' brief moves on it): the evaluation counts the men around a hex (a leaper's targets,
      * the king's shelter, the pieces near the enemy king) and walks the pawns from them. */

@@ -94,7 +94,7 @@ typedef struct {
     uint8_t type[48];
 } Setup;
 
-/* The code the evaluation reads off a board copy walled beyond every hex list's end: no man's. */
+/* The code of the wall at the end of every ray and padded hex list (Position.board): no man's. */
 enum { WALL = 15 };
 _Static_assert((int)PIECE_TYPE_NB <= (int)WALL, "no man has the wall's code");
 
