@@ -192,20 +192,16 @@ static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
 }
 
 /* A slider's moves along one ray: to the empty hexes (unless noisy_only), then the capture of the
- * man that ends it, if it is the other side's. */
-static inline void gen_ray(const Position *p, Color us, int s, const uint8_t *ray, bool noisy_only, MoveList *ml)
+ * man that ends it, if it is the other side's. The board's wall, where every ray ends, stops the
+ * walk without a test for the end apart (takeable tells it from a man). */
+static inline void gen_ray(const Position *p, const uint8_t *takeable, int s, const uint8_t *ray, bool noisy_only,
+                           MoveList *ml)
 {
-    for (; *ray != NO_CELL; ray++) {
-        int t = *ray;
-        Piece pc = p->board[t];
-        if (pc) {
-            if (piece_color(pc) != us)
-                add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
-            break;
-        }
+    for (; !p->board[*ray]; ray++)
         if (!noisy_only)
-            add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
-    }
+            add(ml, move_make(s, *ray, NO_TYPE, MK_NORMAL, 0));
+    if (takeable[p->board[*ray]])
+        add(ml, move_make(s, *ray, NO_TYPE, MK_NORMAL, 0));
 }
 
 /* The six rays from `first` written out, as the evaluation's are: the loop over them cost more
@@ -213,23 +209,38 @@ static inline void gen_ray(const Position *p, Color us, int s, const uint8_t *ra
 static void gen_slides(const Position *p, Color us, int s, int first, bool noisy_only, MoveList *ml)
 {
     const uint8_t(*rays)[MAX_RAY + 1] = p->v->geo.rays[s];
-    gen_ray(p, us, s, rays[first], noisy_only, ml);
-    gen_ray(p, us, s, rays[first + 1], noisy_only, ml);
-    gen_ray(p, us, s, rays[first + 2], noisy_only, ml);
-    gen_ray(p, us, s, rays[first + 3], noisy_only, ml);
-    gen_ray(p, us, s, rays[first + 4], noisy_only, ml);
-    gen_ray(p, us, s, rays[first + 5], noisy_only, ml);
+    const uint8_t *takeable = p->v->enterable[1][us];
+    gen_ray(p, takeable, s, rays[first], noisy_only, ml);
+    gen_ray(p, takeable, s, rays[first + 1], noisy_only, ml);
+    gen_ray(p, takeable, s, rays[first + 2], noisy_only, ml);
+    gen_ray(p, takeable, s, rays[first + 3], noisy_only, ml);
+    gen_ray(p, takeable, s, rays[first + 4], noisy_only, ml);
+    gen_ray(p, takeable, s, rays[first + 5], noisy_only, ml);
 }
 
-static void gen_targets(const Position *p, Color us, int s, const uint8_t *targets, int n, bool noisy_only,
-                        MoveList *ml)
+/* The move to hex t, if a man of the colour of `enterable` (a row of Variant.enterable) may enter it. */
+static inline void gen_target(const Position *p, const uint8_t *enterable, int s, int t, MoveList *ml)
 {
-    const uint8_t *enterable = p->v->enterable[noisy_only][us];
-    for (int i = 0; i < n; i++) {
-        int t = targets[i];
-        if (enterable[p->board[t]])
-            add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
-    }
+    if (enterable[p->board[t]])
+        add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
+}
+
+/* The same for a list of twelve hexes padded with NO_CELL (leaps, king steps), written out: as a
+ * loop to the list's length, its control cost as much as the reads. The padding reads the wall. */
+static inline void gen_twelve(const Position *p, const uint8_t *enterable, int s, const uint8_t *hexes, MoveList *ml)
+{
+    gen_target(p, enterable, s, hexes[0], ml);
+    gen_target(p, enterable, s, hexes[1], ml);
+    gen_target(p, enterable, s, hexes[2], ml);
+    gen_target(p, enterable, s, hexes[3], ml);
+    gen_target(p, enterable, s, hexes[4], ml);
+    gen_target(p, enterable, s, hexes[5], ml);
+    gen_target(p, enterable, s, hexes[6], ml);
+    gen_target(p, enterable, s, hexes[7], ml);
+    gen_target(p, enterable, s, hexes[8], ml);
+    gen_target(p, enterable, s, hexes[9], ml);
+    gen_target(p, enterable, s, hexes[10], ml);
+    gen_target(p, enterable, s, hexes[11], ml);
 }
 
 static void gen_rides(const Position *p, int s, MoveList *ml)
@@ -237,36 +248,26 @@ static void gen_rides(const Position *p, int s, MoveList *ml)
     const Geometry *g = &p->v->geo;
     for (int k = 0; k < LEAP_NB; k++) {
         int mid = g->leap[k][s];
-        if (mid == NO_CELL || p->board[mid])
+        if (p->board[mid]) /* a man, or the wall off the board */
             continue;
         int t = g->leap[k][mid];
-        if (t != NO_CELL && !p->board[t])
+        if (!p->board[t])
             add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
     }
 }
 
-static void gen_elephant(const Position *p, Color us, int s, bool noisy_only, MoveList *ml)
+/* enterable: as for gen_target. */
+static void gen_elephant(const Position *p, const uint8_t *enterable, Color us, int s, MoveList *ml)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int fwd = v->forward_dir[us];
     int t1 = g->step[fwd][s];
-    if (t1 != NO_CELL) {
-        uint8_t t = (uint8_t)t1;
-        gen_targets(p, us, s, &t, 1, noisy_only, ml);
-        int t2 = g->step[fwd][t1];
-        if (!p->board[t1] && t2 != NO_CELL) {
-            t = (uint8_t)t2;
-            gen_targets(p, us, s, &t, 1, noisy_only, ml);
-        }
-    }
-    for (int i = 0; i < 4; i++) {
-        int t = g->step[v->elephant_diag_dirs[i]][s];
-        if (t != NO_CELL) {
-            uint8_t c = (uint8_t)t;
-            gen_targets(p, us, s, &c, 1, noisy_only, ml);
-        }
-    }
+    gen_target(p, enterable, s, t1, ml);
+    if (!p->board[t1]) /* the two-step, over an empty hex (off the board, t1 is the wall) */
+        gen_target(p, enterable, s, g->step[fwd][t1], ml);
+    for (int i = 0; i < 4; i++)
+        gen_target(p, enterable, s, g->step[v->elephant_diag_dirs[i]][s], ml);
 }
 
 static void gen_king_specials(const Position *p, const MoveFilter *ctx, bool noisy_only, MoveList *ml)
@@ -328,6 +329,7 @@ static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     Color us = ctx->us;
+    const uint8_t *enterable = v->enterable[noisy_only][us];
     for (int i = 0; i < p->men_count[us]; i++) {
         int s = p->men[us][i];
         int atoms = v->atoms[piece_type(p->board[s])];
@@ -355,13 +357,13 @@ static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only
         if (atoms & ATOM_DIAG)
             gen_slides(p, us, s, DIAG_FIRST, noisy_only, ml);
         if (atoms & ATOM_LEAP)
-            gen_targets(p, us, s, g->leaps[s], g->leap_count[s], noisy_only, ml);
+            gen_twelve(p, enterable, s, g->leaps[s], ml);
         if (atoms & ATOM_RIDE && !noisy_only) /* a ride never captures */
             gen_rides(p, s, ml);
         if (atoms & ATOM_KING)
-            gen_targets(p, us, s, g->neighbours[s], g->neighbour_count[s], noisy_only, ml);
+            gen_twelve(p, enterable, s, g->neighbours[s], ml);
         if (atoms & ATOM_ELEPHANT)
-            gen_elephant(p, us, s, noisy_only, ml);
+            gen_elephant(p, enterable, us, s, ml);
     }
     gen_capture_rights(p, us, ml);
     gen_king_specials(p, ctx, noisy_only, ml);

@@ -32,36 +32,36 @@ static inline void add_pawn_move(const Position *p, Color us, MoveList *ml, int 
         ml->moves[ml->count++] = move_make(from, to, NO_TYPE, kind, 0);
 }
 /* Appends the steps to empty hexes a pawn of colour us on `from` has by its own rules (MK_DOUBLE
- * and MK_TRIPLE for the multi-steps), a promotion once for each piece it may become. */
+ * and MK_TRIPLE for the multi-steps), a promotion once for each piece it may become. A hex off the
+ * board (NO_CELL) reads the board's wall: it is never empty, nor a man to take. */
 static inline void gen_pawn_steps(const Position *p, Color us, int from, MoveList *ml)
 {
     const Variant *v = p->v;
     const uint8_t *ahead = v->pawn_ahead[us][from];
-    if (ahead[0] != NO_CELL && !p->board[ahead[0]]) {
+    if (!p->board[ahead[0]]) {
         add_pawn_move(p, us, ml, from, ahead[0], MK_NORMAL);
-        if (ahead[1] != NO_CELL && !p->board[ahead[1]]) {
+        if (!p->board[ahead[1]]) {
             if (v->double_step_from[us][from])
                 add_pawn_move(p, us, ml, from, ahead[1], MK_DOUBLE);
-            if (v->triple_step_from[us][from] && ahead[2] != NO_CELL && !p->board[ahead[2]])
+            if (v->triple_step_from[us][from] && !p->board[ahead[2]])
                 add_pawn_move(p, us, ml, from, ahead[2], MK_TRIPLE);
         }
     }
+    /* Both obliques written out: a game without them lists NO_CELL, the wall. */
     const uint8_t *obliques = v->pawn_obliques[us][from];
-    for (int i = 0; i < v->oblique_nb; i++) {
-        int t = obliques[i];
-        if (t != NO_CELL && !p->board[t])
-            add_pawn_move(p, us, ml, from, t, MK_NORMAL);
-    }
+    if (!p->board[obliques[0]])
+        add_pawn_move(p, us, ml, from, obliques[0], MK_NORMAL);
+    if (!p->board[obliques[1]])
+        add_pawn_move(p, us, ml, from, obliques[1], MK_NORMAL);
 }
 /* Appends the same pawn's captures by its own rules. */
 static inline void gen_pawn_captures(const Position *p, Color us, int from, MoveList *ml)
 {
-    const uint8_t *takes = p->v->pawn_takes[us][from];
-    for (int i = 0; i < 2; i++) {
-        int t = takes[i];
-        if (t != NO_CELL && p->board[t] && piece_color(p->board[t]) != us)
-            add_pawn_move(p, us, ml, from, t, MK_NORMAL);
-    }
+    const uint8_t *takes = p->v->pawn_takes[us][from], *takeable = p->v->enterable[1][us];
+    if (takeable[p->board[takes[0]]])
+        add_pawn_move(p, us, ml, from, takes[0], MK_NORMAL);
+    if (takeable[p->board[takes[1]]])
+        add_pawn_move(p, us, ml, from, takes[1], MK_NORMAL);
 }
 /* Appends the moves a pawn of colour us on `from` has by its own rules: its steps, then its
  * captures; the position's rights (en passant, the scornful capture) are not among them. The move
