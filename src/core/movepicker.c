@@ -177,9 +177,9 @@ void drop_unwanted(Worker *w, MoveList *ml, MovePicker *pk, MoveFilter *filter, 
 
 /* Runs this short are sorted by insertion before merging: below it, insertion is the cheaper. */
 enum { SORT_RUN = 8 };
-/* The moves put in order at a time, unless there are no more than SORT_ALL_BELOW left (see
- * sort_next; the sizes measured best on bench). */
-enum { SORT_CHUNK = 8, SORT_ALL_BELOW = 6 * SORT_CHUNK };
+/* The moves put in order first when more than SORT_ALL_BELOW are left (see sort_best; the sizes
+ * measured best on bench). */
+enum { SORT_FIRST = 6, SORT_ALL_BELOW = 4 * SORT_FIRST };
 
 /* A move's sort key: its score above, then its place in the list reversed, so that keys are unique,
  * larger is better and equal scores keep their order (the one order a stable sort gives). */
@@ -247,14 +247,14 @@ static void sort_rest(MoveList *ml, int *scores, int from)
 }
 
 /*
- * Puts the SORT_CHUNK best of moves [from, count) in order at from, and the others after them in
+ * Puts the SORT_FIRST best of moves [from, count) in order at from, and the others after them in
  * their list order (or sorts them all, when few are left); returns where the order ends. A node
- * that sorts many quiet moves reads few of them before a cutoff or pruning: of the 1.40 M moves
- * bench sorted in lists of more than 32, 0.26 M were read. The best are found by insertion into a
- * short list that most keys do not enter. The others keep their list order, which ranks equal
- * scores as their keys do: a later call orders them as the whole sort would have.
+ * that sorts many quiet moves often reads few of them before a cutoff or pruning: of the 1.40 M
+ * moves bench sorted in lists of more than 32, 0.26 M were read. The best are found by insertion
+ * into a short list that most keys do not enter. The others keep their list order, which ranks
+ * equal scores as their keys do: sorted later, they come in the order the whole sort gives.
  */
-static int sort_next(MoveList *ml, int *scores, int from)
+static int sort_best(MoveList *ml, int *scores, int from)
 {
     int n = ml->count - from;
     if (n <= SORT_ALL_BELOW) {
@@ -262,29 +262,29 @@ static int sort_next(MoveList *ml, int *scores, int from)
         return ml->count;
     }
     Move *moves = ml->moves + from, original[MAX_MOVES];
-    uint64_t keys[MAX_MOVES], best[SORT_CHUNK];
+    uint64_t keys[MAX_MOVES], best[SORT_FIRST];
     int best_nb = 0;
     for (int i = 0; i < n; i++) {
         original[i] = moves[i];
         uint64_t k = keys[i] = sort_key(scores[from + i], i);
-        if (best_nb == SORT_CHUNK && k < best[SORT_CHUNK - 1])
+        if (best_nb == SORT_FIRST && k < best[SORT_FIRST - 1])
             continue;
-        int j = best_nb < SORT_CHUNK ? best_nb++ : SORT_CHUNK - 1;
+        int j = best_nb < SORT_FIRST ? best_nb++ : SORT_FIRST - 1;
         for (; j > 0 && best[j - 1] < k; j--)
             best[j] = best[j - 1];
         best[j] = k;
     }
-    for (int j = 0; j < SORT_CHUNK; j++) {
+    for (int j = 0; j < SORT_FIRST; j++) {
         moves[j] = original[MAX_MOVES - (uint32_t)best[j]];
         scores[from + j] = key_score(best[j]);
     }
-    int rest = SORT_CHUNK;
+    int rest = SORT_FIRST;
     for (int i = 0; i < n; i++)
-        if (keys[i] < best[SORT_CHUNK - 1]) {
+        if (keys[i] < best[SORT_FIRST - 1]) {
             moves[rest] = original[i];
             scores[from + rest++] = key_score(keys[i]);
         }
-    return from + SORT_CHUNK;
+    return from + SORT_FIRST;
 }
 
 /*
@@ -324,14 +324,17 @@ static int best_place(MovePicker *pk, int start, int count)
  * The best-scored move left. A capture's exchange is judged only when it comes up, since a cutoff
  * often comes before most are reached: one that loses material moves after the killers and quiet
  * moves (a negative score), and the next best is picked instead. Once only moves ordered by
- * history (or losing captures) are left, the rest is put in order, a few at a time (sort_next):
+ * history (or losing captures) are left, the rest is put in order, the best few first (sort_best):
  * picking each by a scan would cost a scan per move.
  */
 Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
 {
     int *scores = pk->scores;
-    if (start >= pk->sorted_from) { /* the moves in order are all read: the next few put in order */
-        pk->sorted_to = sort_next(ml, scores, start);
+    if (start >= pk->sorted_from) {
+        /* The best few are all read: a node that reads past them mostly reads on, and the rest is
+         * sorted whole. */
+        sort_rest(ml, scores, start);
+        pk->sorted_to = ml->count;
         return ml->moves[start];
     }
     for (;;) {
@@ -346,7 +349,7 @@ Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
         if (s < ORDER_TOP) {
             if (pk->dropping)
                 leave_wanted(w, ml, pk, start + 1);
-            pk->sorted_to = sort_next(ml, scores, start + 1);
+            pk->sorted_to = sort_best(ml, scores, start + 1);
             pk->sorted_from = start + 1;
         }
         if (s < ORDER_NOISY - ORDER_BAND || s >= ORDER_NOISY + ORDER_BAND || see_ge(&w->pos, w->eval->value, m, 0))

@@ -15,7 +15,7 @@ Piece captured_piece(const Position *p, Move m);
 /* The order of one node's moves, as pick_next_move finds it. */
 typedef struct {
     int scores[MAX_MOVES];
-    /* From sorted_from on, the list is put in order a part at a time: up to sorted_to it is,
+    /* From sorted_from on, the list is put in order, the best few first: up to sorted_to it is,
      * and picking is reading it; the moves after keep their list order, each scored below those
      * before. (sorted_to is 0 until the order starts.) */
     int sorted_from, sorted_to;
