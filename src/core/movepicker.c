@@ -103,25 +103,27 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     Move countermove = w->countermoves[countermove_index(p)];
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
     Move killer1 = ply < MAX_PLY ? w->killers[ply][1] : MOVE_NONE;
-    /* The three moves' target hexes folded into a word: most quiet moves are told from all three by
-     * one look at it. */
-    uint64_t special_to = UINT64_C(1) << (move_to(killer0) & 63) | UINT64_C(1) << (move_to(killer1) & 63) |
-                          UINT64_C(1) << (move_to(countermove) & 63);
+    /* The four moves' target hexes folded into a word: most quiet moves are told from all four by
+     * one look at it, and only a noisy move is compared with the table move first. */
+    uint64_t special_to = UINT64_C(1) << (move_to(tt_move) & 63) | UINT64_C(1) << (move_to(killer0) & 63) |
+                          UINT64_C(1) << (move_to(killer1) & 63) | UINT64_C(1) << (move_to(countermove) & 63);
     const int *value = w->eval->value;
     int *scores = pk->scores;
     int count = ml->count, top_nb = 0;
     for (int i = 0; i < count; i++) {
         Move m = ml->moves[i];
+        bool noisy = move_is_noisy(p, m);
+        if (!noisy && !(special_to >> (move_to(m) & 63) & 1)) {
+            scores[i] = QUIET_UNSCORED;
+            continue;
+        }
         if (m == tt_move) {
             scores[i] = ORDER_TT;
-        } else if (move_is_noisy(p, m)) {
+        } else if (noisy) {
             int victim = piece_value(w, captured_piece(p, m));
             int promo = move_promo(m) ? value[move_promo(m)] : 0;
             scores[i] = ORDER_NOISY + (victim + promo) * 16 - piece_value(w, p->board[move_from(m)]) / 16 +
                         (&w->capture_history[0][0][0])[capture_index(p, m)] / CAPTURE_HISTORY_PER_ORDER;
-        } else if (!(special_to >> (move_to(m) & 63) & 1)) {
-            scores[i] = QUIET_UNSCORED;
-            continue;
         } else if (m == killer0 || m == killer1) {
             scores[i] = ORDER_KILLER + 2 * (m == killer0);
         } else if (m == countermove) {
