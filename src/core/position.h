@@ -29,7 +29,8 @@ typedef struct Position {
     Piece board[NO_CELL + 1];
     /* Each side's men, and its pawns, as sets of hexes, kept with the board (not by the legality
      * tests' brief moves on it): the evaluation counts the men around a hex (a leaper's targets,
-     * the king's shelter, the pieces near the enemy king) and walks the pawns from them. */
+     * the king's shelter, the pieces near the enemy king) and walks the pawns from them, and
+     * board_attackers finds the pieces in sight of a hex. */
     uint64_t occupied[COLOR_NB][HEX_WORDS];
     uint64_t pawns[COLOR_NB][HEX_WORDS];
     uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
