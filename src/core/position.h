@@ -8,8 +8,10 @@
 
 #include "variant.h"
 
+/* What pos_unmake restores: the keys and the sum are copied back rather than undone. */
 typedef struct {
-    uint64_t key;
+    uint64_t key, pawn_key;
+    int sum;
     Move move;
     Piece captured;
     uint8_t captured_cell;
@@ -72,7 +74,8 @@ typedef struct Position {
 void pos_clear(Position *p, const Variant *v);
 /* The sum of a per colour, type and hex table over p's men other than pawns, White's less Black's. */
 int pos_table_sum(const Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS]);
-/* From now on p keeps that sum for table (Position.sum). */
+/* From now on p keeps that sum for table (Position.sum). Moves made before are not to be unmade:
+ * their undo records hold the sum as it was. */
 void pos_keep_sum(Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS]);
 void pos_set_start(Position *p, const Variant *v);
 void pos_put(Position *p, Piece pc, int cell);
