@@ -36,6 +36,21 @@ void pos_clear(Position *p, const Variant *v)
     memset(p->piece_index, 0xff, sizeof p->piece_index);
 }
 
+_Static_assert(ATOM_ORTH == 1 << MOVER_ORTH && ATOM_DIAG == 1 << MOVER_DIAG && ATOM_LEAP == 1 << MOVER_LEAP,
+               "the movers' kinds are the atoms' bits");
+
+/* Flips cell in the sets of side c's movers of type t's kinds. */
+static inline void flip_movers(Position *p, Color c, PieceType t, int cell)
+{
+    int atoms = p->v->atoms[t];
+    if (atoms & ATOM_ORTH)
+        hexset_flip(p->movers[c][MOVER_ORTH], cell);
+    if (atoms & ATOM_DIAG)
+        hexset_flip(p->movers[c][MOVER_DIAG], cell);
+    if (atoms & ATOM_LEAP)
+        hexset_flip(p->movers[c][MOVER_LEAP], cell);
+}
+
 void pos_put(Position *p, Piece pc, int cell)
 {
     Color c = piece_color(pc);
@@ -48,6 +63,7 @@ void pos_put(Position *p, Piece pc, int cell)
     if (t != PAWN) {
         p->piece_index[cell] = p->piece_nb[c];
         p->pieces[c][p->piece_nb[c]++] = (uint8_t)cell;
+        flip_movers(p, c, t, cell);
         if (p->summed)
             p->sum += side_sign(c) * p->summed[c][t][cell];
     } else {
@@ -82,6 +98,7 @@ void pos_remove(Position *p, int cell)
         p->pieces[c][j] = (uint8_t)last_piece;
         p->piece_index[last_piece] = (uint8_t)j;
         p->piece_index[cell] = 0xff;
+        flip_movers(p, c, t, cell);
         if (p->summed)
             p->sum -= side_sign(c) * p->summed[c][t][cell];
     } else {
@@ -117,6 +134,8 @@ static void shift_man(Position *p, int from, int to)
         p->pieces[c][j] = (uint8_t)to;
         p->piece_index[to] = (uint8_t)j;
         p->piece_index[from] = 0xff;
+        flip_movers(p, c, t, from);
+        flip_movers(p, c, t, to);
     } else {
         p->awaiting[c] += p->v->promotion_zone[c][to] - p->v->promotion_zone[c][from];
         hexset_flip(p->pawns[c], from);

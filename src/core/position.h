@@ -23,6 +23,9 @@ typedef struct {
     int halfmove; /* as wide as Position.halfmove: a clock read from text may exceed 16 bits */
 } Undo;
 
+/* The kinds of Position.movers, by their atom's bit (ATOM_ORTH, ATOM_DIAG, ATOM_LEAP). */
+enum { MOVER_ORTH, MOVER_DIAG, MOVER_LEAP, MOVER_KINDS };
+
 typedef struct Position {
     const Variant *v;
     /* The hexes, padded to every value a hex list holds: board[NO_CELL], where every ray and
@@ -35,6 +38,10 @@ typedef struct Position {
      * board_attackers finds the pieces in sight of a hex. */
     uint64_t occupied[COLOR_NB][HEX_WORDS];
     uint64_t pawns[COLOR_NB][HEX_WORDS];
+    /* Each side's pieces by how they move (Variant.atoms): orthogonal sliders, diagonal sliders
+     * (a queen in both) and leapers, so that the evaluation walks each kind's set without a look
+     * at every piece's type. */
+    uint64_t movers[COLOR_NB][MOVER_KINDS][HEX_WORDS];
     uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB];
     uint8_t bishops_on[COLOR_NB][3]; /* bishops of each side by hex colour */
