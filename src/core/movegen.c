@@ -24,13 +24,14 @@ static int find_lone_blockers(const Position *p, Color king_side, Color attacker
     int k = p->king[king_side], n = 0;
     if (k == NO_CELL)
         return 0;
-    /* Asked from the sliders' side: most stand in no line with the king, and the pieces that do
-     * (or stand a leap away) are those of the attacker's set in the king's sight, read a word at a
+    /* Asked from the sliders' side: most stand in no line with the king, and those that do (or
+     * stand a leap away) are the attacker's sliders' sets in the king's sight, read a word at a
      * time, where walking every ray from the king reads a dozen hexes or more. */
     const uint8_t *reach = g->reach[k];
     const uint64_t *sight = g->sight_set[k];
     for (int w = 0; w < HEX_WORDS; w++)
-        for (uint64_t seen = p->occupied[attacker][w] & ~p->pawns[attacker][w] & sight[w]; seen; seen &= seen - 1) {
+        for (uint64_t seen = (p->movers[attacker][MOVER_ORTH][w] | p->movers[attacker][MOVER_DIAG][w]) & sight[w];
+             seen; seen &= seen - 1) {
             int s = w * 64 + __builtin_ctzll(seen);
             int r = reach[s];
             if (r == REACH_LEAP || !(v->atoms[piece_type(p->board[s])] & (r - 1 < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))

@@ -40,7 +40,8 @@ typedef struct Position {
     uint64_t pawns[COLOR_NB][HEX_WORDS];
     /* Each side's pieces by how they move (Variant.atoms): orthogonal sliders, diagonal sliders
      * (a queen in both) and leapers, so that the evaluation walks each kind's set without a look
-     * at every piece's type. */
+     * at every piece's type, and the pins and discovered checks are looked for from the sliders
+     * alone. */
     uint64_t movers[COLOR_NB][MOVER_KINDS][HEX_WORDS];
     uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB];
