@@ -300,15 +300,18 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
     int mobility = 0, near_enemy_king = 0, shelter = 0;
     int their_king = p->king[!c], k = p->king[c];
     const uint64_t *ours = p->occupied[c];
-    for (int i = 0; i < p->piece_nb[c]; i++) {
-        int s = p->pieces[c][i];
-        int atoms = v->atoms[piece_type(board[s])];
-        if (atoms & ATOM_ORTH)
+    for (int w = 0; w < HEX_WORDS; w++) {
+        for (uint64_t set = p->movers[c][MOVER_ORTH][w]; set; set &= set - 1) {
+            int s = w * 64 + __builtin_ctzll(set);
             mobility += slider_mobility(board, t, g->rays[s], s, ORTH_FIRST);
-        if (atoms & ATOM_DIAG)
+        }
+        for (uint64_t set = p->movers[c][MOVER_DIAG][w]; set; set &= set - 1) {
+            int s = w * 64 + __builtin_ctzll(set);
             mobility += slider_mobility(board, t, g->rays[s], s, DIAG_FIRST);
-        if (atoms & ATOM_LEAP) /* the hexes a leap away that none of ours holds */
-            mobility += hexset_count_outside(g->leap_set[s], ours);
+        }
+        /* a leaper: the hexes a leap away that none of ours holds */
+        for (uint64_t set = p->movers[c][MOVER_LEAP][w]; set; set &= set - 1)
+            mobility += hexset_count_outside(g->leap_set[w * 64 + __builtin_ctzll(set)], ours);
     }
     if (their_king != NO_CELL) {
         /* Our pieces (men other than pawns) near the enemy king, counted with our king among them,

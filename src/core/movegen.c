@@ -24,27 +24,31 @@ static int find_lone_blockers(const Position *p, Color king_side, Color attacker
     int k = p->king[king_side], n = 0;
     if (k == NO_CELL)
         return 0;
-    /* Asked from the sliders' side: most stand in no line with the king, which the geometry tells
-     * at one look, where walking every ray from the king reads a dozen hexes or more. */
+    /* Asked from the sliders' side: most stand in no line with the king, and those that do (or
+     * stand a leap away) are the attacker's sliders' sets in the king's sight, read a word at a
+     * time, where walking every ray from the king reads a dozen hexes or more. */
     const uint8_t *reach = g->reach[k];
-    for (int i = 0; i < p->piece_nb[attacker]; i++) {
-        int s = p->pieces[attacker][i];
-        int r = reach[s];
-        if (!r || r == REACH_LEAP || !(v->atoms[piece_type(p->board[s])] & (r - 1 < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
-            continue;
-        int lone = NO_CELL;
-        const uint8_t *ray = g->rays[k][r - 1];
-        for (; *ray != s; ray++) {
-            Piece pc = p->board[*ray];
-            if (!pc)
+    const uint64_t *sight = g->sight_set[k];
+    for (int w = 0; w < HEX_WORDS; w++)
+        for (uint64_t seen = (p->movers[attacker][MOVER_ORTH][w] | p->movers[attacker][MOVER_DIAG][w]) & sight[w];
+             seen; seen &= seen - 1) {
+            int s = w * 64 + __builtin_ctzll(seen);
+            int r = reach[s];
+            if (r == REACH_LEAP || !(v->atoms[piece_type(p->board[s])] & (r - 1 < DIAG_FIRST ? ATOM_ORTH : ATOM_DIAG)))
                 continue;
-            if (piece_color(pc) != blocker || lone != NO_CELL)
-                break;
-            lone = *ray;
+            int lone = NO_CELL;
+            const uint8_t *ray = g->rays[k][r - 1];
+            for (; *ray != s; ray++) {
+                Piece pc = p->board[*ray];
+                if (!pc)
+                    continue;
+                if (piece_color(pc) != blocker || lone != NO_CELL)
+                    break;
+                lone = *ray;
+            }
+            if (*ray == s && lone != NO_CELL)
+                out[n++] = (uint8_t)lone;
         }
-        if (*ray == s && lone != NO_CELL)
-            out[n++] = (uint8_t)lone;
-    }
     if (v->has_elephants) {
         int towards = v->forward_dir[attacker] ^ 1; /* from the king to an elephant that takes it */
         int mid = g->step[towards][k];

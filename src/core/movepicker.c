@@ -304,14 +304,18 @@ static int sort_best(MoveList *ml, int *scores, int from)
 static int best_place(MovePicker *pk, int start, int count)
 {
     const int *scores = pk->scores;
-    int best;
+    /* The best score is kept in a local: read through scores[best], it costs a load at every
+     * step of the scans. */
+    int best, best_score;
     if (pk->top_nb) {
         int picked = 0, at_start = -1;
         best = pk->top[0];
+        best_score = scores[best];
         for (int j = 0; j < pk->top_nb; j++) {
-            int i = pk->top[j];
-            if (scores[i] > scores[best] || (scores[i] == scores[best] && i < best)) {
+            int i = pk->top[j], s = scores[i];
+            if (s > best_score || (s == best_score && i < best)) {
                 best = i;
+                best_score = s;
                 picked = j;
             }
             if (i == start)
@@ -323,9 +327,12 @@ static int best_place(MovePicker *pk, int start, int count)
         return best;
     }
     best = start;
+    best_score = scores[start];
     for (int i = start + 1; i < count; i++)
-        if (scores[i] > scores[best])
+        if (scores[i] > best_score) {
             best = i;
+            best_score = scores[i];
+        }
     return best;
 }
 

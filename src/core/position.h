@@ -8,8 +8,10 @@
 
 #include "variant.h"
 
+/* What pos_unmake restores: the keys and the sum are copied back rather than undone. */
 typedef struct {
-    uint64_t key;
+    uint64_t key, pawn_key;
+    int sum;
     Move move;
     Piece captured;
     uint8_t captured_cell;
@@ -20,6 +22,9 @@ typedef struct {
     uint8_t scorn_capturer[2];
     int halfmove; /* as wide as Position.halfmove: a clock read from text may exceed 16 bits */
 } Undo;
+
+/* The kinds of Position.movers, by their atom's bit (ATOM_ORTH, ATOM_DIAG, ATOM_LEAP). */
+enum { MOVER_ORTH, MOVER_DIAG, MOVER_LEAP, MOVER_KINDS };
 
 typedef struct Position {
     const Variant *v;
@@ -33,6 +38,11 @@ typedef struct Position {
      * board_attackers finds the pieces in sight of a hex. */
     uint64_t occupied[COLOR_NB][HEX_WORDS];
     uint64_t pawns[COLOR_NB][HEX_WORDS];
+    /* Each side's pieces by how they move (Variant.atoms): orthogonal sliders, diagonal sliders
+     * (a queen in both) and leapers, so that the evaluation walks each kind's set without a look
+     * at every piece's type, and the pins and discovered checks are looked for from the sliders
+     * alone. */
+    uint64_t movers[COLOR_NB][MOVER_KINDS][HEX_WORDS];
     uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB];
     uint8_t bishops_on[COLOR_NB][3]; /* bishops of each side by hex colour */
@@ -72,7 +82,8 @@ typedef struct Position {
 void pos_clear(Position *p, const Variant *v);
 /* The sum of a per colour, type and hex table over p's men other than pawns, White's less Black's. */
 int pos_table_sum(const Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS]);
-/* From now on p keeps that sum for table (Position.sum). */
+/* From now on p keeps that sum for table (Position.sum). Moves made before are not to be unmade:
+ * their undo records hold the sum as it was. */
 void pos_keep_sum(Position *p, const int16_t (*table)[PIECE_TYPE_NB][MAX_CELLS]);
 void pos_set_start(Position *p, const Variant *v);
 void pos_put(Position *p, Piece pc, int cell);
