@@ -117,6 +117,23 @@ bool pos_in_check(const Position *p);
 int pos_promotion_choices(const Position *p, Color c, int cell, PieceType *out);
 
 void pos_make(Position *p, Move m);
+/* The key after m for a plain move or capture (castling, promotion, the rights it changes and a
+ * pawn's new en passant are left out): enough to start loading the child's table entry before the move is made. */
+static inline uint64_t pos_key_after(const Position *p, Move m)
+{
+    const uint64_t(*z)[PIECE_TYPE_NB][MAX_CELLS] = p->v->zobrist_piece;
+    int from = move_from(m), to = move_to(m);
+    Piece mover = p->board[from], taken = p->board[to];
+    uint64_t key = p->key ^ p->v->zobrist_side ^ z[piece_color(mover)][piece_type(mover)][from] ^
+                   z[piece_color(mover)][piece_type(mover)][to];
+    if (taken)
+        key ^= z[piece_color(taken)][piece_type(taken)][to];
+    if (p->ep_victim != NO_CELL)
+        key ^= p->v->zobrist_ep[p->ep_victim];
+    if (p->scorn_victim != NO_CELL)
+        key ^= p->v->zobrist_scorn[p->scorn_victim];
+    return key;
+}
 void pos_unmake(Position *p);
 /* Passes the turn (the search's null move); undone by pos_unmake. */
 void pos_make_null(Position *p);

@@ -271,13 +271,13 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
          * worth searching. */
         if (!in_check && (pk.scores[i] < 0 || (m == tt.move && !see_ge(&w->pos, w->eval->value, m, 0))))
             continue;
+        tt_prefetch(&w->engine->tt, pos_key_after(p, m));
         /* Legality last: the moves pruned above need no test. */
         if (!move_is_safe(p, &filter, m))
             continue;
         w->in_check[ply + 1] = move_gives_check(p, &filter, m);
         note_move_played(w, ply, m);
         pos_make(p, m);
-        tt_prefetch(&w->engine->tt, p->key);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         pos_unmake(p);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
@@ -366,6 +366,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR + (surplus < NMP_SURPLUS_PLIES ? surplus : NMP_SURPLUS_PLIES);
             note_move_played(w, ply, MOVE_NONE);
             pos_make_null(p);
+            tt_prefetch(&e->tt, p->key);
             w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake(p);
@@ -416,6 +417,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
                 break;
         }
         Move m = pick_next_move(w, &ml, &pk, i);
+        tt_prefetch(&e->tt, pos_key_after(p, m));
         bool noisy = move_is_noisy(p, m);
         /* Asked before the move is made: most moves are cleared by the geometry at one look. */
         bool gives_check = move_gives_check(p, &filter, m);
@@ -443,7 +445,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             score_quiet_moves(w, &ml, &pk);
         note_move_played(w, ply, m);
         pos_make(p, m);
-        tt_prefetch(&e->tt, p->key);
         w->in_check[ply + 1] = gives_check;
         int score;
         if (searched == 0) {
