@@ -32,6 +32,8 @@ enum {
     FUTILITY_DEPTH = 5, FUTILITY_BASE = 100, FUTILITY_MARGIN = 90,
     /* Losing captures: near the leaves, an exchange that loses more than this per ply is dropped. */
     SEE_PRUNE_DEPTH = 5, SEE_PRUNE_MARGIN = 120,
+    /* ... and a quiet move that puts a man where it is lost for more than this per ply. */
+    SEE_QUIET_MARGIN = 60,
     /* Late-move reductions: shallower nodes gain too little; the first moves are never reduced
      * (more of them in PV nodes); this much history good or bad is worth a ply. */
     LMR_DEPTH = 3, LMR_PV_MOVES = 4, LMR_MOVES = 2, LMR_HISTORY_PER_PLY = 12288,
@@ -423,8 +425,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         bool gives_check = move_gives_check(p, &filter, m);
         bool prunable = false;
         if (pruning) {
-            bool losing = noisy && depth <= SEE_PRUNE_DEPTH && pk.scores[i] < 0 &&
-                          !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth);
+            bool losing = depth <= SEE_PRUNE_DEPTH &&
+                          (noisy ? pk.scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth)
+                                 : !in_check && !see_ge(&w->pos, w->eval->value, m, -SEE_QUIET_MARGIN * depth));
             prunable = (quiets_pruned && !noisy) || losing;
             if (prunable && !gives_check)
                 continue;
