@@ -425,10 +425,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         bool gives_check = move_gives_check(p, &filter, m);
         bool prunable = false;
         if (pruning) {
-            bool losing = depth <= SEE_PRUNE_DEPTH &&
-                          (noisy ? pk.scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth)
-                                 : !in_check && !see_ge(&w->pos, w->eval->value, m, -SEE_QUIET_MARGIN * depth));
-            prunable = (quiets_pruned && !noisy) || losing;
+            /* A quiet move already pruned needs no exchange evaluation. */
+            prunable = (quiets_pruned && !noisy) ||
+                       (depth <= SEE_PRUNE_DEPTH &&
+                        (noisy ? pk.scores[i] < 0 && !see_ge(&w->pos, w->eval->value, m, -SEE_PRUNE_MARGIN * depth)
+                               : !in_check && !see_ge(&w->pos, w->eval->value, m, -SEE_QUIET_MARGIN * depth)));
             if (prunable && !gives_check)
                 continue;
         }
