@@ -47,7 +47,7 @@ int hex_distance_to_centre(const Geometry *g, int cell)
 
 /*
  * Mop-up weights, in centipawns per hex step: against a bare king the mating side herds it to the
- * edge, then to a corner, with its own king alongside. The term is held below a pawn's value
+ * edge, then to a corner, with its own king alongside. The term is scaled below a pawn's value
  * (mop_up_white), so no man is ever given up for a better herd.
  */
 enum {
@@ -76,6 +76,14 @@ static void lone_king_room(EvalTables *t, const Geometry *g)
         int to_edge = g->side - 1 - hex_distance_to_centre(g, s);
         t->lone_king_room[s] = (int16_t)(MOPUP_EDGE * to_edge + MOPUP_CORNER * to_corner);
     }
+    int room = 0, apart = 0, free = 0;
+    for (int s = 0; s < g->cell_count; s++) {
+        room = t->lone_king_room[s] > room ? t->lone_king_room[s] : room;
+        free = g->neighbour_count[s] > free ? g->neighbour_count[s] : free;
+        for (int k = 0; k < g->cell_count; k++)
+            apart = t->king_distance[s][k] > apart ? t->king_distance[s][k] : apart;
+    }
+    t->herd_max = room + MOPUP_KINGS * (apart - 1) + MOPUP_FREEDOM * free;
 }
 
 /* Orthogonal steps from the hex to its own promotion hex (straight up its column). */
@@ -335,14 +343,25 @@ static int from_mover(const Position *p, int white) { return p->stm == WHITE ? w
  * to the back) would help the lone king stay central: it is replaced by the mop-up, for the
  * stronger side, which drives the lone king to a corner and brings its own king near.
  */
-static int mop_up_white(const Position *p, const EvalTables *t)
+/* The side that can mate a bare king (no pawns on the board), or COLOR_NB when that is not the
+ * position. */
+static int mating_side(const Position *p)
 {
     if (p->count[WHITE][PAWN] || p->count[BLACK][PAWN] || p->king[WHITE] == NO_CELL || p->king[BLACK] == NO_CELL)
-        return 0;
+        return COLOR_NB;
     Color weak = p->men_count[WHITE] == 1 ? WHITE : BLACK;
     Color strong = (Color)!weak;
     if (p->men_count[weak] != 1 || p->men_count[strong] == 1 || !pos_can_mate(p, strong))
+        return COLOR_NB;
+    return strong;
+}
+
+static int mop_up_white(const Position *p, const EvalTables *t)
+{
+    int mating = mating_side(p);
+    if (mating == COLOR_NB)
         return 0;
+    Color strong = (Color)mating, weak = (Color)!strong;
     int lone = p->king[weak], own = p->king[strong];
     /* The hexes the lone king may still step to: distances alone cannot see a box a rook makes. */
     const Geometry *g = &p->v->geo;
@@ -350,8 +369,10 @@ static int mop_up_white(const Position *p, const EvalTables *t)
     for (int i = 0; i < g->neighbour_count[lone]; i++)
         freedom += !pos_attacked(p, g->neighbours[lone][i], strong);
     int herd = t->lone_king_room[lone] + MOPUP_KINGS * (t->king_distance[lone][own] - 1) + MOPUP_FREEDOM * freedom;
-    if (herd >= t->value[PAWN])
-        herd = t->value[PAWN] - 1;
+    /* Scaled rather than clipped: on the larger board a clipped herd was flat wherever the lone
+     * king kept away from the edge, and the search had nothing to steer by. */
+    if (t->herd_max >= t->value[PAWN])
+        herd = herd * (t->value[PAWN] - 1) / t->herd_max;
     int score = t->pst[weak][KING][lone] - t->pst[strong][KING][own] - herd; /* the kings' values cancel */
     return strong == WHITE ? score : -score;
 }
@@ -364,6 +385,10 @@ int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 
 int evaluate_activity(const Position *p, const EvalTables *t)
 {
+    /* Against a bare king only the herd counts: mobility and the men near either king would
+     * outweigh its few centipawns a step and steer the pieces instead of the kings. */
+    if (mating_side(p) != COLOR_NB)
+        return 0;
     return from_mover(p, side_activity(p, t, WHITE) - side_activity(p, t, BLACK));
 }
 

@@ -44,6 +44,7 @@ typedef struct {
     /* Mop-up against a bare king: per hex, how much the lone king standing there is worth to
      * it (away from the edge and corners), and per pair of hexes how near the kings stand. */
     int16_t lone_king_room[MAX_CELLS];
+    int herd_max; /* the most the mop-up's herding can count on this board (see mop_up_white) */
     uint8_t king_distance[MAX_CELLS][MAX_CELLS];
     /* Per hex, the hexes within KING_ZONE_RADIUS steps of a king standing there. */
     uint64_t king_zone[MAX_CELLS][HEX_WORDS];
