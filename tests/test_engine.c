@@ -546,6 +546,44 @@ static void assert_every_position(const DataSet *set, PositionVisit compare)
 
 static void test_noisy_moves(void **state) { assert_every_position(*state, compare_noisy); }
 
+static bool same_moves(const Move *a, const Move *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int found = 0;
+        for (int j = 0; j < n; j++)
+            found += a[i] == b[j];
+        if (found != 1)
+            return false;
+    }
+    return true;
+}
+
+/* The search's staged generation: the noisy moves, then the quiet ones added to them, are the
+ * rules' moves, each once, parted as move_is_noisy parts them. */
+static void compare_staged(Position *p, int line, void *ctx)
+{
+    int *bad = ctx;
+    MoveList all, staged, quiet;
+    MoveFilter filter;
+    bool in_check = pos_in_check(p);
+    gen_moves(p, in_check, GEN_ALL, &all, &filter);
+    gen_moves(p, in_check, GEN_QUIET, &quiet, &filter);
+    gen_moves(p, in_check, GEN_NOISY, &staged, &filter);
+    int noisy_nb = staged.count;
+    gen_more_quiets(p, &filter, &staged);
+    bool parted = true;
+    for (int i = 0; i < staged.count; i++)
+        parted &= move_is_noisy(p, staged.moves[i]) == (i < noisy_nb);
+    if (staged.count != all.count || !parted || !same_moves(all.moves, staged.moves, all.count) ||
+        quiet.count != staged.count - noisy_nb || !same_moves(quiet.moves, staged.moves + noisy_nb, quiet.count)) {
+        print_error("line %d: %d noisy and %d quiet moves staged (%d generated alone), not the %d of the rules\n", line,
+                    noisy_nb, staged.count - noisy_nb, quiet.count, all.count);
+        (*bad)++;
+    }
+}
+
+static void test_staged_moves(void **state) { assert_every_position(*state, compare_staged); }
+
 /* Attack detection asked both ways, from the attacked hex (who attacks it) and from the attackers
  * (is it attacked), for every hex and side, also on boards where a move is tried without its lists. */
 static void compare_attacks(Position *p, int line, void *ctx)
@@ -561,7 +599,7 @@ static void compare_attacks(Position *p, int line, void *ctx)
     MoveList ml, rules;
     MoveFilter filter;
     gen_legal(p, &ml);
-    gen_moves(p, pos_in_check(p), false, &rules, &filter);
+    gen_moves(p, pos_in_check(p), GEN_ALL, &rules, &filter);
     for (int i = 0; i < ml.count; i++) {
         bool fast = move_gives_check(p, &filter, ml.moves[i]);
         pos_make(p, ml.moves[i]);
@@ -666,6 +704,7 @@ int main(void)
         PER_GAME(test_legal, cescacs),          PER_GAME(test_legal, glinski),
         PER_GAME(test_see, cescacs),            PER_GAME(test_see, glinski),
         PER_GAME(test_noisy_moves, cescacs),    PER_GAME(test_noisy_moves, glinski),
+        PER_GAME(test_staged_moves, cescacs),   PER_GAME(test_staged_moves, glinski),
         PER_GAME(test_attacks, cescacs),        PER_GAME(test_attacks, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
         cmocka_unit_test(test_contempt),

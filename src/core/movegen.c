@@ -195,14 +195,14 @@ static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
     }
 }
 
-/* A slider's moves along one ray: to the empty hexes (unless noisy_only), then the capture of the
- * man that ends it, if it is the other side's. The board's wall, where every ray ends, stops the
+/* A slider's moves along one ray: to the empty hexes (if quiets), then the capture of the man
+ * that ends it, if takeable. The board's wall, where every ray ends, stops the
  * walk without a test for the end apart (takeable tells it from a man). */
-static inline void gen_ray(const Position *p, const uint8_t *takeable, int s, const uint8_t *ray, bool noisy_only,
+static inline void gen_ray(const Position *p, const uint8_t *takeable, int s, const uint8_t *ray, bool quiets,
                            MoveList *ml)
 {
     for (; !p->board[*ray]; ray++)
-        if (!noisy_only)
+        if (quiets)
             add(ml, move_make(s, *ray, NO_TYPE, MK_NORMAL, 0));
     if (takeable[p->board[*ray]])
         add(ml, move_make(s, *ray, NO_TYPE, MK_NORMAL, 0));
@@ -210,16 +210,18 @@ static inline void gen_ray(const Position *p, const uint8_t *takeable, int s, co
 
 /* The six rays from `first` written out, as the evaluation's are: the loop over them cost more
  * than most rays' walks, which end at their first hex or soon after. */
-static void gen_slides(const Position *p, Color us, int s, int first, bool noisy_only, MoveList *ml)
+static void gen_slides(const Position *p, Color us, int s, int first, GenKind kind, MoveList *ml)
 {
     const uint8_t(*rays)[MAX_RAY + 1] = p->v->geo.rays[s];
-    const uint8_t *takeable = p->v->enterable[1][us];
-    gen_ray(p, takeable, s, rays[first], noisy_only, ml);
-    gen_ray(p, takeable, s, rays[first + 1], noisy_only, ml);
-    gen_ray(p, takeable, s, rays[first + 2], noisy_only, ml);
-    gen_ray(p, takeable, s, rays[first + 3], noisy_only, ml);
-    gen_ray(p, takeable, s, rays[first + 4], noisy_only, ml);
-    gen_ray(p, takeable, s, rays[first + 5], noisy_only, ml);
+    /* A ray ends at a man or the wall, never at an empty hex: the quiet row takes nothing there. */
+    const uint8_t *takeable = p->v->enterable[kind == GEN_ALL ? GEN_NOISY : kind][us];
+    bool quiets = kind != GEN_NOISY;
+    gen_ray(p, takeable, s, rays[first], quiets, ml);
+    gen_ray(p, takeable, s, rays[first + 1], quiets, ml);
+    gen_ray(p, takeable, s, rays[first + 2], quiets, ml);
+    gen_ray(p, takeable, s, rays[first + 3], quiets, ml);
+    gen_ray(p, takeable, s, rays[first + 4], quiets, ml);
+    gen_ray(p, takeable, s, rays[first + 5], quiets, ml);
 }
 
 /* The move to hex t, if a man of the colour of `enterable` (a row of Variant.enterable) may enter it. */
@@ -266,7 +268,7 @@ static void gen_elephant(const Position *p, const uint8_t *enterable, Color us, 
         gen_target(p, enterable, s, g->step[v->elephant_diag_dirs[i]][s], ml);
 }
 
-static void gen_king_specials(const Position *p, const MoveFilter *ctx, bool noisy_only, MoveList *ml)
+static void gen_king_specials(const Position *p, const MoveFilter *ctx, GenKind kind, MoveList *ml)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
@@ -277,10 +279,10 @@ static void gen_king_specials(const Position *p, const MoveFilter *ctx, bool noi
     for (int i = 0; i < g->leap_count[k]; i++) {
         int t = g->leaps[k][i];
         Piece pc = p->board[t];
-        if (pc ? piece_color(pc) != us && p->castling_allowed : !noisy_only)
+        if (pc ? kind != GEN_QUIET && piece_color(pc) != us && p->castling_allowed : kind != GEN_NOISY)
             add(ml, move_make(k, t, NO_TYPE, MK_NORMAL, 0));
     }
-    if (!v->desc->castling || !p->castling_allowed || noisy_only)
+    if (!v->desc->castling || !p->castling_allowed || kind == GEN_NOISY)
         return;
     Piece rook = make_piece(us, ROOK);
     for (int c = 0; c < v->castle_count; c++) {
@@ -319,13 +321,13 @@ static bool gen_forced_promotions(const Position *p, const MoveFilter *ctx, Move
     return ml->count > before;
 }
 
-/* The rules' moves of the side to move; with noisy_only, just the captures and promotions. */
-static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only, MoveList *ml)
+/* The rules' moves of the side to move, of the kind asked. */
+static void gen_pseudo(const Position *p, const MoveFilter *ctx, GenKind kind, MoveList *ml)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     Color us = ctx->us;
-    const uint8_t *enterable = v->enterable[noisy_only][us];
+    const uint8_t *enterable = v->enterable[kind][us];
     for (int i = 0; i < p->men_count[us]; i++) {
         int s = p->men[us][i];
         int atoms = v->atoms[piece_type(p->board[s])];
@@ -334,35 +336,37 @@ static void gen_pseudo(const Position *p, const MoveFilter *ctx, bool noisy_only
              * among the noisy moves, the steps of a pawn that can reach its promotion zone are
              * sorted after they are made, and the others are not made at all. Captures are
              * always noisy. (One call of each part: with two, the steps were not inlined.) */
-            if (!noisy_only || v->promotion_step[us][s]) {
+            if (kind != GEN_NOISY || v->promotion_step[us][s]) {
                 int first = ml->count;
                 gen_pawn_steps(p, us, s, ml);
-                if (noisy_only) {
+                if (kind != GEN_ALL && v->promotion_step[us][s]) {
                     int kept = first;
                     for (int j = first; j < ml->count; j++)
-                        if (move_is_noisy(p, ml->moves[j]))
+                        if (move_is_noisy(p, ml->moves[j]) == (kind == GEN_NOISY))
                             ml->moves[kept++] = ml->moves[j];
                     ml->count = kept;
                 }
             }
-            gen_pawn_captures(p, us, s, ml);
+            if (kind != GEN_QUIET)
+                gen_pawn_captures(p, us, s, ml);
             continue;
         }
         if (atoms & ATOM_ORTH)
-            gen_slides(p, us, s, ORTH_FIRST, noisy_only, ml);
+            gen_slides(p, us, s, ORTH_FIRST, kind, ml);
         if (atoms & ATOM_DIAG)
-            gen_slides(p, us, s, DIAG_FIRST, noisy_only, ml);
+            gen_slides(p, us, s, DIAG_FIRST, kind, ml);
         if (atoms & ATOM_LEAP)
             gen_twelve(p, enterable, s, g->leaps[s], ml);
-        if (atoms & ATOM_RIDE && !noisy_only) /* a ride never captures */
+        if (atoms & ATOM_RIDE && kind != GEN_NOISY) /* a ride never captures */
             gen_rides(p, s, ml);
         if (atoms & ATOM_KING)
             gen_twelve(p, enterable, s, g->neighbours[s], ml);
         if (atoms & ATOM_ELEPHANT)
             gen_elephant(p, enterable, us, s, ml);
     }
-    gen_capture_rights(p, us, ml);
-    gen_king_specials(p, ctx, noisy_only, ml);
+    if (kind != GEN_QUIET)
+        gen_capture_rights(p, us, ml);
+    gen_king_specials(p, ctx, kind, ml);
 }
 
 static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
@@ -376,30 +380,41 @@ static void init_context(const Position *p, MoveFilter *ctx, bool in_check)
     ctx->checker_nb = in_check && k != NO_CELL ? pos_attackers(p, k, ctx->them, ctx->checkers) : 0;
 }
 
-void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter)
+void gen_moves(Position *p, bool in_check, GenKind kind, MoveList *out, MoveFilter *filter)
 {
     init_context(p, filter, in_check);
     out->count = 0;
-    if (gen_forced_promotions(p, filter, out))
+    if (gen_forced_promotions(p, filter, out)) {
+        if (kind == GEN_QUIET) /* a promotion is noisy */
+            out->count = 0;
         return;
-    gen_pseudo(p, filter, noisy_only, out);
+    }
+    gen_pseudo(p, filter, kind, out);
+}
+
+void gen_more_quiets(const Position *p, const MoveFilter *filter, MoveList *out)
+{
+    MoveList forced;
+    forced.count = 0;
+    if (!gen_forced_promotions(p, filter, &forced)) /* when they are due, no other move is */
+        gen_pseudo(p, filter, GEN_QUIET, out);
 }
 
 /* The legal moves, all of them or only the noisy ones; forced promotions come alone. */
-static void gen_filtered(Position *p, MoveList *out, bool noisy_only)
+static void gen_filtered(Position *p, MoveList *out, GenKind kind)
 {
     MoveFilter filter;
     MoveList moves;
-    gen_moves(p, pos_in_check(p), noisy_only, &moves, &filter);
+    gen_moves(p, pos_in_check(p), kind, &moves, &filter);
     out->count = 0;
     for (int i = 0; i < moves.count; i++)
         if (move_is_safe(p, &filter, moves.moves[i]))
             add(out, moves.moves[i]);
 }
 
-void gen_legal(Position *p, MoveList *out) { gen_filtered(p, out, false); }
+void gen_legal(Position *p, MoveList *out) { gen_filtered(p, out, GEN_ALL); }
 
-void gen_legal_noisy(Position *p, MoveList *out) { gen_filtered(p, out, true); }
+void gen_legal_noisy(Position *p, MoveList *out) { gen_filtered(p, out, GEN_NOISY); }
 
 int count_legal(Position *p)
 {
@@ -409,7 +424,7 @@ int count_legal(Position *p)
     ml.count = 0;
     if (gen_forced_promotions(p, &ctx, &ml))
         return ml.count;
-    gen_pseudo(p, &ctx, false, &ml);
+    gen_pseudo(p, &ctx, GEN_ALL, &ml);
     int n = 0;
     for (int i = 0; i < ml.count; i++)
         n += move_is_safe(p, &ctx, ml.moves[i]);

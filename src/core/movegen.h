@@ -16,9 +16,16 @@ typedef struct {
     uint8_t checkers[MAX_ATTACKERS]; /* the men giving check, when in_check */
 } MoveFilter;
 
-/* The moves the rules of movement allow (all, or the noisy ones), before king safety: a search
- * tests each with move_is_safe only when it comes to play it. in_check must be the position's. */
-void gen_moves(Position *p, bool in_check, bool noisy_only, MoveList *out, MoveFilter *filter);
+/* Which of the rules' moves to generate: the noisy ones (captures and promotions, see
+ * move_is_noisy) and the quiet ones part them. The values are the rows of Variant.enterable. */
+typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenKind;
+
+/* The moves the rules of movement allow (of the kind asked), before king safety: a search tests
+ * each with move_is_safe only when it comes to play it. in_check must be the position's. */
+void gen_moves(Position *p, bool in_check, GenKind kind, MoveList *out, MoveFilter *filter);
+/* Appends the quiet moves to the noisy ones gen_moves made with filter: a search generates them
+ * only when no noisy move has refuted the node. */
+void gen_more_quiets(const Position *p, const MoveFilter *filter, MoveList *out);
 /* Appends a pawn's move into its promotion zone: one for each piece it may become there, or the
  * move alone when there is none (the pawn waits on the hex). */
 void add_pawn_promotions(const Position *p, Color us, MoveList *ml, int from, int to, MoveKind kind);

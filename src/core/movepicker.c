@@ -96,9 +96,12 @@ _Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND
 /* A quiet move's score until score_quiet_moves reads its stat (every score is far above). */
 enum { QUIET_UNSCORED = INT_MIN };
 
-void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply)
+/* Scores moves [from, count) of ml, as score_moves describes. */
+static void score_from(const Worker *w, const MoveList *ml, MovePicker *pk, int from)
 {
     const Position *p = &w->pos;
+    Move tt_move = pk->tt_move;
+    int ply = pk->ply;
     /* Read once into locals: a store to scores could alias any of them, forcing a reload per move. */
     Move countermove = w->countermoves[countermove_index(p)];
     Move killer0 = ply < MAX_PLY ? w->killers[ply][0] : MOVE_NONE;
@@ -109,8 +112,8 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
                           UINT64_C(1) << (move_to(killer1) & 63) | UINT64_C(1) << (move_to(countermove) & 63);
     const int *value = w->eval->value;
     int *scores = pk->scores;
-    int count = ml->count, top_nb = 0;
-    for (int i = 0; i < count; i++) {
+    int count = ml->count, top_nb = pk->top_nb;
+    for (int i = from; i < count; i++) {
         Move m = ml->moves[i];
         bool noisy = move_is_noisy(p, m);
         if (!noisy && !(special_to >> (move_to(m) & 63) & 1)) {
@@ -134,12 +137,30 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
         }
         pk->top[top_nb++] = (uint16_t)i;
     }
+    pk->quiets_unscored |= top_nb - pk->top_nb < count - from;
     pk->top_nb = top_nb;
     pk->sorted_from = count;
+}
+
+void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply,
+                 const MoveFilter *quiets_to_come)
+{
+    pk->top_nb = 0;
     pk->sorted_to = 0;
     pk->dropping = NULL;
-    pk->quiets_unscored = top_nb < count;
+    pk->quiets_unscored = false;
+    pk->quiets_to_come = quiets_to_come;
+    pk->tt_move = tt_move;
     pk->ply = ply;
+    score_from(w, ml, pk, 0);
+}
+
+void add_quiet_moves(const Worker *w, MoveList *ml, MovePicker *pk)
+{
+    int from = ml->count;
+    gen_more_quiets(&w->pos, pk->quiets_to_come, ml);
+    pk->quiets_to_come = NULL;
+    score_from(w, ml, pk, from);
 }
 
 void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk)
@@ -354,6 +375,8 @@ Move pick_best_move(Worker *w, MoveList *ml, MovePicker *pk, int start)
         return ml->moves[start];
     }
     for (;;) {
+        if (!pk->top_nb && pk->quiets_to_come)
+            add_quiet_moves(w, ml, pk);
         if (!pk->top_nb && pk->quiets_unscored)
             score_quiet_moves(w, ml, pk);
         int best = best_place(pk, start, ml->count), s = scores[best];

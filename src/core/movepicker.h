@@ -32,11 +32,30 @@ typedef struct {
      * comes before. They must be read before any table they come from changes (a search below
      * the node that can update them: score_quiet_moves). */
     bool quiets_unscored;
+    /* While the node's quiet moves are still to be generated, the filter the noisy ones came
+     * with (else NULL): they are added once the moves that outscore them are used up, since a
+     * noisy move often refutes the node before. */
+    const MoveFilter *quiets_to_come;
+    Move tt_move;
     int ply;
 } MovePicker;
 
-/* Scores every move of ml for pick_next_move, the quiet moves when first needed. */
-void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply);
+/* Scores every move of ml for pick_next_move, the quiet moves when first needed. With
+ * quiets_to_come, ml holds the noisy moves alone, and the quiet moves come when needed. */
+void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_move, int ply,
+                 const MoveFilter *quiets_to_come);
+/* Adds the quiet moves still to come to ml. */
+void add_quiet_moves(const Worker *w, MoveList *ml, MovePicker *pk);
+/* Is there a move at place i, once the quiet moves to come are added if none is left? */
+static inline bool picker_has_move(const Worker *w, MoveList *ml, MovePicker *pk, int i)
+{
+    if (i < ml->count)
+        return true;
+    if (!pk->quiets_to_come)
+        return false;
+    add_quiet_moves(w, ml, pk);
+    return i < ml->count;
+}
 /* Scores the quiet moves of ml not yet scored. */
 void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk);
 /* The part of pick_next_move that is not yet sorted. */

@@ -534,6 +534,7 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
             bool other = code != WALL && code != EMPTY && piece_color((Piece)code) != (Color)c;
             v->enterable[0][c][code] = other || code == EMPTY;
             v->enterable[1][c][code] = other;
+            v->enterable[2][c][code] = code == EMPTY;
         }
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)

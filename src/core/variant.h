@@ -127,9 +127,9 @@ typedef struct Variant {
     /* The hexes from which a pawn of this colour takes on the hex, the opposite of pawn_takes. */
     uint8_t pawn_takers[COLOR_NB][MAX_CELLS][2];
     /* Per colour and board code (EMPTY, a man's or WALL): 1 if a man of that colour may move onto
-     * a hex holding it [0], or take there [1]; read once per target where the test would branch
-     * on the code twice. */
-    uint8_t enterable[2][COLOR_NB][1 << 5];
+     * a hex holding it [0], take there [1], or step there without taking [2] (the rows of the move
+     * generator's GenKind); read once per target where the test would branch on the code twice. */
+    uint8_t enterable[3][COLOR_NB][1 << 5];
     Setup setup[COLOR_NB];
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
     uint8_t king_start[COLOR_NB];
