@@ -12,6 +12,19 @@ static int see_value(const int *values, Piece pc)
     return piece_type(pc) == KING ? SEE_KING_VALUE : values[piece_type(pc)];
 }
 
+/* Does a pawn of colour by attack the hex? */
+static bool pawn_takes_on(const Position *p, int cell, Color by)
+{
+    const Variant *v = p->v;
+    Piece pawn = make_piece(by, PAWN);
+    for (int i = 0; i < 2; i++) {
+        int s = v->pawn_takers[by][cell][i];
+        if (s != NO_CELL && p->board[s] == pawn)
+            return true;
+    }
+    return false;
+}
+
 /*
  * Attackers are recomputed on a scratch board after every capture, so x-rays (and the elephant's
  * two-step) come in naturally.
@@ -22,9 +35,16 @@ bool see_ge(const Position *p, const int *values, Move m, int threshold)
     if (kind != MK_NORMAL || move_promo(m) != NO_TYPE)
         return true;
     int from = move_from(m), to = move_to(m);
-    /* Taking a man worth at least the taker can only lose if threshold asks for more. */
-    if (threshold <= 0 && see_value(values, p->board[to]) >= see_value(values, p->board[from]))
+    /* The exchange ends between losing the mover for the man taken and keeping the man taken. */
+    int taken = see_value(values, p->board[to]), mover = see_value(values, p->board[from]);
+    if (taken - mover >= threshold)
         return true;
+    if (taken < threshold)
+        return false;
+    /* Taken back by a pawn, the mover is lost for at most a pawn won back: the common case of a
+     * man defended by a pawn needs no exchange played out. */
+    if (taken - mover + values[PAWN] < threshold && pawn_takes_on(p, to, (Color)!p->stm))
+        return false;
     Piece board[MAX_CELLS];
     memcpy(board, p->board, sizeof board);
     int gain[64], d = 0;
