@@ -191,6 +191,27 @@ static const struct {
         [EP_VALUE_FIRST + ELEPHANT] = 173,       /* seed 200 */
         [EP_VALUE_FIRST + PAWN] = 134,           /* seed 100 */
     }},
+    {"glinski", {
+        [EP_CENTRE_MINOR] = 6,
+        [EP_CENTRE_SLIDER] = 3,
+        [EP_KING_CENTRE] = -2,                   /* default 8 */
+        [EP_PAWN_ADVANCE] = 0,                   /* default 4 */
+        [EP_PAWN_NEAR_PROMOTION] = 36,           /* default 30 */
+        [EP_PASSED_PAWN] = -2,                   /* default 6 */
+        [EP_PASSED_PAWN_NEAR] = 10,              /* default 4 */
+        [EP_PROTECTED_PAWN] = 14,                /* default 8 */
+        [EP_AWAITING_PAWN] = 150,
+        [EP_MOBILITY] = 2,
+        [EP_ALL_BISHOPS] = 64,                   /* default 50 */
+        [EP_KING_SHELTER] = 8,                   /* default 6 */
+        [EP_KING_ATTACKERS] = 6,                 /* default 10 */
+        [EP_TEMPO] = 1,                          /* default 10 */
+        [EP_VALUE_FIRST + QUEEN] = 1373,         /* seed 1600 */
+        [EP_VALUE_FIRST + ROOK] = 802,           /* seed 800 */
+        [EP_VALUE_FIRST + KNIGHT] = 398,         /* seed 400 */
+        [EP_VALUE_FIRST + BISHOP] = 339,         /* seed 300 */
+        [EP_VALUE_FIRST + PAWN] = 114,           /* seed 100 */
+    }},
 };
 
 void eval_build(EvalTables *t, const Variant *v)
