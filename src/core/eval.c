@@ -168,28 +168,28 @@ static const struct {
     int weights[EVAL_PARAM_NB];
 } tuned_sets[] = {
     {"cescacs", {
-        [EP_CENTRE_MINOR] = -2,                  /* default 6 */
-        [EP_CENTRE_SLIDER] = 0,                  /* default 3 */
-        [EP_KING_CENTRE] = 11,                   /* default 8 */
-        [EP_PAWN_ADVANCE] = 0,                   /* default 4 */
-        [EP_PAWN_NEAR_PROMOTION] = 42,           /* default 30 */
-        [EP_PASSED_PAWN] = 18,                   /* default 6 */
-        [EP_PASSED_PAWN_NEAR] = 0,               /* default 4 (added after the fit) */
-        [EP_PROTECTED_PAWN] = 1,                 /* default 8 */
+        [EP_CENTRE_MINOR] = 0,                   /* default 6 */
+        [EP_CENTRE_SLIDER] = -3,                 /* default 3 */
+        [EP_KING_CENTRE] = 28,                   /* default 8 */
+        [EP_PAWN_ADVANCE] = -3,                  /* default 4 */
+        [EP_PAWN_NEAR_PROMOTION] = 54,           /* default 30 */
+        [EP_PASSED_PAWN] = 27,                   /* default 6 */
+        [EP_PASSED_PAWN_NEAR] = 16,              /* default 4 */
+        [EP_PROTECTED_PAWN] = 12,                /* default 8 */
         [EP_AWAITING_PAWN] = 150,
         [EP_MOBILITY] = 1,                       /* default 2 */
-        [EP_ALL_BISHOPS] = 30,                   /* default 50 */
-        [EP_KING_SHELTER] = 9,                   /* default 6 */
-        [EP_KING_ATTACKERS] = 10,
-        [EP_TEMPO] = 10,
-        [EP_VALUE_FIRST + QUEEN] = 1993,         /* seed 1600 */
-        [EP_VALUE_FIRST + WYVERN] = 1933,        /* seed 1500 */
-        [EP_VALUE_FIRST + ROOK] = 935,           /* seed 1000 */
-        [EP_VALUE_FIRST + PEGASUS] = 1219,       /* seed 800 */
-        [EP_VALUE_FIRST + KNIGHT] = 428,         /* seed 400 */
-        [EP_VALUE_FIRST + BISHOP] = 304,         /* seed 300 */
-        [EP_VALUE_FIRST + ELEPHANT] = 173,       /* seed 200 */
-        [EP_VALUE_FIRST + PAWN] = 134,           /* seed 100 */
+        [EP_ALL_BISHOPS] = 54,                   /* default 50 */
+        [EP_KING_SHELTER] = 7,                   /* default 6 */
+        [EP_KING_ATTACKERS] = 9,
+        [EP_TEMPO] = 4,
+        [EP_VALUE_FIRST + QUEEN] = 1956,         /* seed 1600 */
+        [EP_VALUE_FIRST + WYVERN] = 1883,        /* seed 1500 */
+        [EP_VALUE_FIRST + ROOK] = 988,           /* seed 1000 */
+        [EP_VALUE_FIRST + PEGASUS] = 1227,       /* seed 800 */
+        [EP_VALUE_FIRST + KNIGHT] = 353,         /* seed 400 */
+        [EP_VALUE_FIRST + BISHOP] = 423,         /* seed 300 */
+        [EP_VALUE_FIRST + ELEPHANT] = 141,       /* seed 200 */
+        [EP_VALUE_FIRST + PAWN] = 150,           /* seed 100 */
     }},
     {"glinski", {
         [EP_CENTRE_MINOR] = 6,
