@@ -139,7 +139,7 @@ static void test_mates_instead_of_stalemate(void **state)
 static void test_converts_won_endings(void **state)
 {
     (void)state;
-    assert_side_to_move_mates("convert", 20000, INT_MAX, 14);
+    assert_side_to_move_mates("convert", 32000, INT_MAX, 14);
 }
 
 /* Issue #15: a capture that loses by exchange but mates (GG17×JF22#) was pruned near the leaves,
@@ -667,6 +667,36 @@ static void test_eval_symmetric(void **state)
     free(t);
 }
 
+/*
+ * The endgame weights count by the share of the set-up's pieces gone: not at all in the set-up,
+ * wholly with none left. A pawn ending, kings on hexes of different centrality, White a pawn up.
+ */
+static void test_endgame_weights_follow_phase(void **state)
+{
+    (void)state;
+    const Variant *v = variant_find("glinski");
+    EvalTables *t = malloc(sizeof *t);
+    assert_non_null(t);
+    eval_build(t, v);
+    Position *start = position_new(), *ending = position_new();
+    pos_set_start(start, v);
+    load(ending, "glinski", "1/3/2k2/7/9/1P9/11/11/11/7K3/11 w - 1 69");
+    int start_before = evaluate(start, t, NULL), ending_before = evaluate(ending, t, NULL);
+    const Geometry *g = &v->geo;
+    int radius = g->side - 1;
+    int white_centrality = radius - hex_distance_to_centre(g, ending->king[WHITE]);
+    int black_centrality = radius - hex_distance_to_centre(g, ending->king[BLACK]);
+    assert_int_not_equal(white_centrality, black_centrality);
+    t->w[EP_KING_CENTRE_EG] += 10; /* the king is worth 10 less per step nearer the centre */
+    t->w[EP_PAWN_EG] += 7;
+    eval_rebuild(t);
+    assert_int_equal(evaluate(start, t, NULL), start_before);
+    assert_int_equal(evaluate(ending, t, NULL), ending_before - 10 * (white_centrality - black_centrality) + 7);
+    free(start);
+    free(ending);
+    free(t);
+}
+
 /* A dead draw (knight against bare king) scores minus Contempt for the side the engine plays. */
 static void test_contempt(void **state)
 {
@@ -707,7 +737,7 @@ int main(void)
         PER_GAME(test_staged_moves, cescacs),   PER_GAME(test_staged_moves, glinski),
         PER_GAME(test_attacks, cescacs),        PER_GAME(test_attacks, glinski),
         PER_GAME(test_eval_symmetric, cescacs), PER_GAME(test_eval_symmetric, glinski),
-        cmocka_unit_test(test_contempt),
+        cmocka_unit_test(test_endgame_weights_follow_phase), cmocka_unit_test(test_contempt),
         cmocka_unit_test(test_sees_mate_by_losing_capture),
         cmocka_unit_test(test_mates_instead_of_stalemate),
         cmocka_unit_test(test_converts_won_endings),

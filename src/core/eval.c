@@ -6,16 +6,16 @@
 #include <string.h>
 
 static const char *const param_names[EP_VALUE_FIRST] = {
-    "CentreMinor", "CentreSlider", "KingCentre",  "PawnAdvance", "PawnNearPromotion",
-    "PassedPawn",  "PassedPawnNear", "ProtectedPawn", "AwaitingPawn", "Mobility",
+    "CentreMinor", "CentreSlider", "KingCentre",  "KingCentreEg", "PawnAdvance", "PawnNearPromotion",
+    "PassedPawn",  "PassedPawnNear", "ProtectedPawn", "PawnEg", "AwaitingPawn", "Mobility",
     "AllBishops",  "KingShelter",  "KingAttackers", "Tempo",
 };
 
 /* Default weights (centipawns); piece values come from the variant description. */
 static const int default_weights[EP_VALUE_FIRST] = {
-    [EP_CENTRE_MINOR] = 6,  [EP_CENTRE_SLIDER] = 3,   [EP_KING_CENTRE] = 8,    [EP_PAWN_ADVANCE] = 4,
-    [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PASSED_PAWN_NEAR] = 4, [EP_PROTECTED_PAWN] = 8,
-    [EP_AWAITING_PAWN] = 150,
+    [EP_CENTRE_MINOR] = 6,  [EP_CENTRE_SLIDER] = 3,   [EP_KING_CENTRE] = 8,    [EP_KING_CENTRE_EG] = 8,
+    [EP_PAWN_ADVANCE] = 4,  [EP_PAWN_NEAR_PROMOTION] = 30, [EP_PASSED_PAWN] = 6, [EP_PASSED_PAWN_NEAR] = 4,
+    [EP_PROTECTED_PAWN] = 8, [EP_PAWN_EG] = 0,        [EP_AWAITING_PAWN] = 150,
     [EP_MOBILITY] = 2,      [EP_ALL_BISHOPS] = 50,     [EP_KING_SHELTER] = 6,  [EP_KING_ATTACKERS] = 10,
     [EP_TEMPO] = 10,
 };
@@ -103,6 +103,12 @@ void eval_rebuild(EvalTables *t)
     int radius = g->side - 1;
     for (int type = 0; type < PIECE_TYPE_NB; type++)
         t->value[type] = w[EP_VALUE_FIRST + type];
+    t->phase_full = 0;
+    for (int type = KING + 1; type < PAWN; type++)
+        t->phase_full += (v->piece_budget[WHITE][type] + v->piece_budget[BLACK][type]) * t->value[type];
+    for (int s = 0; s < g->cell_count; s++)
+        t->king_endgame_gain[s] =
+            (int16_t)((w[EP_KING_CENTRE] - w[EP_KING_CENTRE_EG]) * (radius - hex_distance_to_centre(g, s)));
     for (int k = 0; k < g->cell_count; k++)
         for (int s = 0; s < g->cell_count; s++)
             t->king_distance[k][s] = (uint8_t)hex_distance(g, k, s);
@@ -171,6 +177,7 @@ static const struct {
         [EP_CENTRE_MINOR] = 0,                   /* default 6 */
         [EP_CENTRE_SLIDER] = -3,                 /* default 3 */
         [EP_KING_CENTRE] = 28,                   /* default 8 */
+        [EP_KING_CENTRE_EG] = 28,                /* (added after the fit: the middlegame's) */
         [EP_PAWN_ADVANCE] = -3,                  /* default 4 */
         [EP_PAWN_NEAR_PROMOTION] = 54,           /* default 30 */
         [EP_PASSED_PAWN] = 27,                   /* default 6 */
@@ -194,23 +201,25 @@ static const struct {
     {"glinski", {
         [EP_CENTRE_MINOR] = 6,
         [EP_CENTRE_SLIDER] = 3,
-        [EP_KING_CENTRE] = -2,                   /* default 8 */
-        [EP_PAWN_ADVANCE] = 0,                   /* default 4 */
+        [EP_KING_CENTRE] = 3,                    /* default 8 */
+        [EP_KING_CENTRE_EG] = -9,                /* default 8 */
+        [EP_PAWN_ADVANCE] = -1,                  /* default 4 */
         [EP_PAWN_NEAR_PROMOTION] = 36,           /* default 30 */
         [EP_PASSED_PAWN] = -2,                   /* default 6 */
         [EP_PASSED_PAWN_NEAR] = 10,              /* default 4 */
-        [EP_PROTECTED_PAWN] = 14,                /* default 8 */
+        [EP_PROTECTED_PAWN] = 15,                /* default 8 */
+        [EP_PAWN_EG] = 6,                        /* default 0 */
         [EP_AWAITING_PAWN] = 150,
         [EP_MOBILITY] = 2,
-        [EP_ALL_BISHOPS] = 64,                   /* default 50 */
+        [EP_ALL_BISHOPS] = 69,                   /* default 50 */
         [EP_KING_SHELTER] = 8,                   /* default 6 */
-        [EP_KING_ATTACKERS] = 6,                 /* default 10 */
-        [EP_TEMPO] = 1,                          /* default 10 */
-        [EP_VALUE_FIRST + QUEEN] = 1373,         /* seed 1600 */
-        [EP_VALUE_FIRST + ROOK] = 802,           /* seed 800 */
-        [EP_VALUE_FIRST + KNIGHT] = 398,         /* seed 400 */
-        [EP_VALUE_FIRST + BISHOP] = 339,         /* seed 300 */
-        [EP_VALUE_FIRST + PAWN] = 114,           /* seed 100 */
+        [EP_KING_ATTACKERS] = 4,                 /* default 10 */
+        [EP_TEMPO] = -3,                         /* default 10 */
+        [EP_VALUE_FIRST + QUEEN] = 1379,         /* seed 1600 */
+        [EP_VALUE_FIRST + ROOK] = 805,           /* seed 800 */
+        [EP_VALUE_FIRST + KNIGHT] = 399,         /* seed 400 */
+        [EP_VALUE_FIRST + BISHOP] = 338,         /* seed 300 */
+        [EP_VALUE_FIRST + PAWN] = 112,           /* seed 100 */
     }},
 };
 
@@ -398,9 +407,27 @@ static int mop_up_white(const Position *p, const EvalTables *t)
     return strong == WHITE ? score : -score;
 }
 
+/* The terms that change as pieces leave the board, White's less Black's: their endgame weights
+ * count by the share of the set-up's pieces gone. */
+static int endgame_shift_white(const Position *p, const EvalTables *t)
+{
+    int pieces = 0;
+    for (int type = KING + 1; type < PAWN; type++)
+        pieces += (p->count[WHITE][type] + p->count[BLACK][type]) * t->value[type];
+    int gone = t->phase_full - pieces;
+    if (gone <= 0)
+        return 0;
+    int shift = t->w[EP_PAWN_EG] * (p->count[WHITE][PAWN] - p->count[BLACK][PAWN]);
+    /* Against a bare king the mop-up places the kings instead. */
+    if (p->king[WHITE] != NO_CELL && p->king[BLACK] != NO_CELL && mating_side(p) == COLOR_NB)
+        shift += t->king_endgame_gain[p->king[WHITE]] - t->king_endgame_gain[p->king[BLACK]];
+    return shift * gone / t->phase_full;
+}
+
 int evaluate_material(const Position *p, const EvalTables *t, PawnCache *cache)
 {
-    int white = pieces_white_minus_black(p, t) + pawns_white_minus_black(p, t, cache) + mop_up_white(p, t);
+    int white = pieces_white_minus_black(p, t) + pawns_white_minus_black(p, t, cache) + mop_up_white(p, t) +
+                endgame_shift_white(p, t);
     return from_mover(p, white) + t->w[EP_TEMPO];
 }
 

@@ -12,11 +12,13 @@ typedef enum {
     EP_CENTRE_MINOR,      /* per step nearer the centre: leapers, elephants */
     EP_CENTRE_SLIDER,     /* ... long-range men */
     EP_KING_CENTRE,       /* per step nearer the centre: the king (a penalty when positive) */
+    EP_KING_CENTRE_EG,    /* ... with no pieces left: the king joins the fight (blended by the phase) */
     EP_PAWN_ADVANCE,      /* per orthogonal step a pawn has made */
     EP_PAWN_NEAR_PROMOTION, /* extra for each of the last three steps */
     EP_PASSED_PAWN,       /* a pawn no enemy pawn can stop, per step made */
     EP_PASSED_PAWN_NEAR,  /* ... per square of its nearness to promotion (6 - steps to go) */
     EP_PROTECTED_PAWN,    /* a pawn guarded by an own pawn */
+    EP_PAWN_EG,           /* each pawn's extra worth with no pieces left (blended by the phase) */
     EP_AWAITING_PAWN,     /* a pawn waiting on its promotion hex (C'escacs) */
     EP_MOBILITY,          /* per hex a slider or leaper reaches */
     EP_ALL_BISHOPS,       /* a bishop on every hex colour */
@@ -35,6 +37,11 @@ typedef struct {
     /* Per colour, type and hex: the man's value plus its placement bonus (centrality, advancement). */
     int16_t pst[COLOR_NB][PIECE_TYPE_NB][MAX_CELLS];
     int value[PIECE_TYPE_NB];
+    /* The game phase: the pieces' (not pawns') values summed, up to that of the set-up's pieces,
+     * where the middlegame weights hold alone; with none left only the endgame's do. Per hex, what
+     * a king gains standing there in the endgame over the middlegame. */
+    int phase_full;
+    int16_t king_endgame_gain[MAX_CELLS];
     uint8_t pawn_steps_made[COLOR_NB][MAX_CELLS];
     int16_t passed_pawn_bonus[COLOR_NB][MAX_CELLS];
     /* Per colour and hex, the set (a bit per hex) of the hexes where an enemy pawn stops a pawn
