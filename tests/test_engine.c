@@ -369,6 +369,10 @@ static void test_multipv_and_skill(void **state)
         assert_true(engine_set_option(e, "Skill Level", value, err, sizeof err));
         SearchLimits lim = depth_limit(5);
         assert_true(move_is_legal(p, engine_search(e, p, &lim, NULL, NULL)));
+        /* Stopped inside the first iteration (go nodes 1): no line is finished, a move is still due. */
+        search_limits_init(&lim);
+        lim.nodes = 1;
+        assert_true(move_is_legal(p, engine_search(e, p, &lim, NULL, NULL)));
     }
     assert_false(engine_set_option(e, "Skill Level", "21", err, sizeof err));
     assert_false(engine_set_option(e, "Hash", "zero", err, sizeof err));

@@ -645,11 +645,12 @@ static uint64_t next_random(Engine *e)
     return e->rng;
 }
 
-/* Below full strength the engine picks among its best lines with noise proportional to weakness. */
-static Move weakened_choice(Engine *e, int lines)
+/* Below full strength the engine picks among its best lines with noise proportional to weakness.
+ * A search stopped inside its first iteration has no line yet: then it is the full-strength choice. */
+static Move weakened_choice(Engine *e, int lines, Move fallback)
 {
     int weakness = (SKILL_MAX - e->skill) * SKILL_NOISE_PER_LEVEL;
-    Move choice = e->lines[0].pv[0];
+    Move choice = fallback;
     int best = -SCORE_INFINITE * 2;
     for (int i = 0; i < lines; i++) {
         if (e->lines[i].pv_len == 0)
@@ -716,6 +717,6 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
     Worker *main_worker = &e->workers[0];
     Move best = e->lines[0].pv_len ? e->lines[0].pv[0] : main_worker->pv_len[0] ? main_worker->pv[0][0] : legal.moves[0];
     if (weakened)
-        best = weakened_choice(e, plan.lines);
+        best = weakened_choice(e, plan.lines, best);
     return best;
 }
