@@ -222,6 +222,18 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, cha
             sgame_destroy(g);
             return NULL;
         }
+        /* Only the final position is judged below, and a repetition draw leaves no trace there:
+         * a move after the board ended the game would make a game the rules never had. */
+        Verdict ended;
+        arbiter_judge(g->pos, &ended);
+        if (ended.outcome != OUTCOME_NONE) {
+            char q[QUOTE_BUF_SIZE], reason[sizeof g->rec.reason];
+            verdict_reason_text(g->v, &ended, reason, (int)sizeof reason);
+            snprintf(err, (size_t)err_size, "move %d '%s' comes after the end of the game (%s)", n,
+                     quote_bytes(q, s, (size_t)len), reason);
+            sgame_destroy(g);
+            return NULL;
+        }
         if (m == MOVE_NONE || !push_move(g, m)) {
             char q[QUOTE_BUF_SIZE];
             snprintf(err, (size_t)err_size, "move %d '%s' is not legal here", n, quote_bytes(q, s, (size_t)len));

@@ -142,6 +142,11 @@ refused "unknown piece letter é" POST /api/games '{"position":"/28:é/ w RKRrkr
 refused "long position of é" POST /api/games "{\"position\":\"/28:$(printf 'é%.0s' {1..200})/ w RKRrkr - 0 1\"}" "placement"
 req POST /api/games '{"variant":"glinski","moves":["f5f6","b7b5"]}'; expect "moves as an array of strings" 201
 check "the moves were played" test "$(json '.moves | length')" = 2
+# Moves after the board ended the game are refused: the third repetition draws, and the final
+# position alone (played on) would not show it.
+refused "a move after a repetition draw" POST /api/games \
+  '{"variant":"glinski","moves":["d1c3","d9c6","c3d1","c6d9","d1c3","d9c6","c3d1","c6d9","f5f6"]}' \
+  "move 9 'f5f6' comes after the end of the game (repetition)"
 # A NUL cuts no string short: \u0000 and a raw NUL byte are refused.
 refused "move with \\u0000" POST "/api/games/$id/moves" '{"move":"E21-E15\u0000junk"}' "\\u0000"
 printf '{"move":"E21-E15\0junk"}' >"$tmp/nul"
