@@ -239,8 +239,9 @@ SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":300}'; expect "analy
 poll "/api/games/$eid" .analysis.running false
 check "analysis finished with a depth" test "$(json .analysis.depth)" -ge 1
 check "analysis gives a best move" test -n "$(json .analysis.best)"
+# Captures too: after the engine's 1... e6 the best move is fxe6.
 check "the best move in the game's notation (algebraic, not coordinates)" \
-  grep -qE '^[KQRBN]?[a-l][0-9]+' <<<"$(json .analysis.best_display)"
+  grep -qE '^([KQRBN][a-l]?[0-9]*x?|[a-l]x)?[a-l][0-9]+(=?[QRBN])?[+#]?$' <<<"$(json .analysis.best_display)"
 check "the line in the game's notation, move for move" \
   test "$(json '.analysis.pv_display | split(" ") | length')" = "$(json '.analysis.pv | split(" ") | length')"
 SEAT=white req POST "/api/games/$eid/analysis" '{"movetime":300,"ply":0}'; expect "analysis of the start position" 200
