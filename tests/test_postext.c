@@ -246,6 +246,9 @@ static const BadInput bad_cescacs[] = {
     {CES_BOARD " w RKRrkr - 0 x", "move number"},
     {CES_BOARD " w RKRrkr - 0 0", "move number"},
     {CES_BOARD " w RKRrkr - 0 1x", "move number"},
+    /* Numbers past the bound: the message tells the bound, not merely "a number". */
+    {CES_BOARD " w RKRrkr - 1000001 1", "halfmove clock: expected a number from 0 to 1000000"},
+    {CES_BOARD " w RKRrkr - 0 1000001", "move number: expected a number from 1 to 1000000"},
 };
 
 static const BadInput bad_glinski[] = {

@@ -34,11 +34,14 @@ static int split_fields(char *text, char **fields, int n)
     return count;
 }
 
+/* The largest halfmove clock or move number read: far beyond any game, and safe to count on from. */
+enum { COUNTER_MAX = 1000000 };
+
 static bool parse_int(const char *s, int *out)
 {
     char *end;
     long value = strtol(s, &end, 10);
-    if (end == s || *end || value < 0 || value > 1000000)
+    if (end == s || *end || value < 0 || value > COUNTER_MAX)
         return false;
     *out = (int)value;
     return true;
@@ -357,13 +360,15 @@ bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, 
         next++;
     }
     if (n > next && !parse_int(f[next], &p->halfmove))
-        return failf(&e, "halfmove clock: expected a number, found '%s'", quote(e.q[0], f[next]));
+        return failf(&e, "halfmove clock: expected a number from 0 to %d, found '%s'", COUNTER_MAX,
+                     quote(e.q[0], f[next]));
     next++;
     if (n > next) {
         if (!strcmp(f[next], "?") || !strcmp(f[next], "-"))
             p->fullmove = 0;
         else if (!parse_int(f[next], &p->fullmove) || p->fullmove == 0)
-            return failf(&e, "move number: expected a number from 1 or '?', found '%s'", quote(e.q[0], f[next]));
+            return failf(&e, "move number: expected a number from 1 to %d or '?', found '%s'", COUNTER_MAX,
+                         quote(e.q[0], f[next]));
     }
     p->key = pos_compute_key(p);
     return true;
