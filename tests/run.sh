@@ -781,6 +781,12 @@ expect_error "tb: no action" 2 tb
 expect_error "tb: --threads out of range" 2 tb gen --threads 0 KRK
 expect_error "tb stats: no table" 1 tb stats -v glinski --dir "$tbdir" KRKN
 expect_error "tb probe: too many men" 1 tb probe -v glinski --dir "$tbdir"
+# A probe whose ending's table is missing or damaged says which file, and why.
+expect_error "tb probe: the ending's table missing" 1 tb probe -v glinski --dir "$tbdir" -p '1/3/5/7/9/11/11/11/11/1R7n1/3k1K5 w - 0 1'
+check "tb probe: the missing table named" grep -q "glinski-KRKN.hxtb.*tb gen -v glinski --dir .* KRKN)$" "$tmp/err"
+mkdir -p "$tmp/tbcut" && head -c 50000 "$tbdir/glinski-KQK.hxtb" >"$tmp/tbcut/glinski-KQK.hxtb"
+expect_error "tb probe: a truncated table" 1 tb probe -v glinski --dir "$tmp/tbcut" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'
+check "tb probe: the truncated table called corrupt" grep -q "glinski-KQK.hxtb is corrupt" "$tmp/err"
 : >"$tmp/file"
 expect_error "tb gen: the directory is a file" 1 tb gen -v glinski --dir "$tmp/file" KRK
 # tb sample: reproducible draws of the asked value and side to move, each a position the table holds so.

@@ -235,6 +235,16 @@ static void print_line(TbSet *set, Position *p, uint16_t value)
     printf("\n");
 }
 
+static const TbTable *load_table(TbSet *set, const TbArgs *a, const TbEnding *e)
+{
+    char err[1024];
+    const TbTable *t = set ? tbset_table(set, e, err, sizeof err) : NULL;
+    if (!t)
+        fprintf(stderr, "hexchess tb: %s (generate it with hexchess tb gen -v %s --dir %s %s)\n",
+                set ? err : "out of memory", e->v->desc->name, a->dir, e->name);
+    return t;
+}
+
 static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
 {
     if (a->argc)
@@ -248,7 +258,13 @@ static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
     uint16_t value;
     Move best = set ? tb_best_move(set, p, &value) : MOVE_NONE;
     int rc = EXIT_OK;
-    if (!set || (best == MOVE_NONE && !tb_probe(set, p, &value))) {
+    TbEnding ending;
+    bool swapped;
+    if (set && best == MOVE_NONE && !tb_probe(set, p, &value) && tb_ending_of_position(p, &ending, &swapped)) {
+        /* Its ending's table is missing or unreadable: say which, and why. */
+        load_table(set, a, &ending);
+        rc = EXIT_REJECTED;
+    } else if (!set || (best == MOVE_NONE && !tb_probe(set, p, &value))) {
         fprintf(stderr,
                 "hexchess tb: no table in %s holds this position (at most %d men, at most one pawn, no castling "
                 "rights)\n",
@@ -265,16 +281,6 @@ static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
     tbset_free(set);
     free(p);
     return rc;
-}
-
-static const TbTable *load_table(TbSet *set, const TbArgs *a, const TbEnding *e)
-{
-    char err[1024];
-    const TbTable *t = set ? tbset_table(set, e, err, sizeof err) : NULL;
-    if (!t)
-        fprintf(stderr, "hexchess tb: %s (generate it with hexchess tb gen -v %s --dir %s %s)\n",
-                set ? err : "out of memory", e->v->desc->name, a->dir, e->name);
-    return t;
 }
 
 typedef struct {

@@ -168,16 +168,19 @@ Color tb_cells_of(const TbTable *t, const Position *p, bool swapped, uint8_t *ce
     return swapped ? (Color)!p->stm : p->stm;
 }
 
-/* The table holding p, or NULL (tried once per ending: a missing table is remembered). */
-static const TbTable *table_of(TbSet *s, const Position *p, bool *swapped)
+/* Whether p could be in a table at all (few enough men, at most one pawn, no rights). A capture
+ * right needs a second pawn, which no table holds: it never matters here. */
+static bool tableable(const Position *p)
 {
-    /* A capture right needs a second pawn, which no table holds: it never matters here. */
-    if (p->men_count[WHITE] + p->men_count[BLACK] > TB_MAX_MEN || p->count[WHITE][PAWN] + p->count[BLACK][PAWN] > 1 ||
-        p->rights || p->king[WHITE] == NO_CELL || p->king[BLACK] == NO_CELL)
-        return NULL;
-    Entry *e = find(s, p->count, swapped);
-    if (e)
-        return atomic_load(&e->table);
+    return p->men_count[WHITE] + p->men_count[BLACK] <= TB_MAX_MEN &&
+           p->count[WHITE][PAWN] + p->count[BLACK][PAWN] <= 1 && !p->rights && p->king[WHITE] != NO_CELL &&
+           p->king[BLACK] != NO_CELL;
+}
+
+bool tb_ending_of_position(const Position *p, TbEnding *ending, bool *swapped)
+{
+    if (!tableable(p))
+        return false;
     Color colour[TB_MAX_MEN];
     PieceType type[TB_MAX_MEN];
     int n = 0;
@@ -186,8 +189,19 @@ static const TbTable *table_of(TbSet *s, const Position *p, bool *swapped)
             colour[n] = (Color)c;
             type[n++] = piece_type(p->board[p->men[c][k]]);
         }
+    return tb_ending_of(p->v, n, colour, type, ending, swapped);
+}
+
+/* The table holding p, or NULL (tried once per ending: a missing table is remembered). */
+static const TbTable *table_of(TbSet *s, const Position *p, bool *swapped)
+{
+    if (!tableable(p))
+        return NULL;
+    Entry *e = find(s, p->count, swapped);
+    if (e)
+        return atomic_load(&e->table);
     TbEnding ending;
-    if (!tb_ending_of(p->v, n, colour, type, &ending, swapped))
+    if (!tb_ending_of_position(p, &ending, swapped))
         return NULL;
     char err[256];
     const TbTable *t = tbset_table(s, &ending, err, sizeof err);

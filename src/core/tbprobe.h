@@ -24,6 +24,9 @@ const TbTable *tbset_table(TbSet *s, const TbEnding *e, char *err, int size);
  * of the table is returned. */
 Color tb_cells_of(const TbTable *t, const Position *p, bool swapped, uint8_t *cells);
 
+/* The ending of p's men (swapped: as the table names it, with the colours exchanged); false when no
+ * table could hold p (too many men, more than one pawn, castling or leap rights). */
+bool tb_ending_of_position(const Position *p, TbEnding *ending, bool *swapped);
 /* The value of p from its side to move; false when no table of the set holds it (too many men,
  * more than one pawn, castling or leap rights, or no table of its ending). */
 bool tb_probe(TbSet *s, const Position *p, uint16_t *value);
