@@ -3,9 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigalloc.h"
+
 bool threads_resize(Engine *e, int n)
 {
-    Worker *w = calloc((size_t)n, sizeof *w);
+    /* The histories are read at random: in huge pages, like the table. */
+    Worker *w = big_calloc((size_t)n * sizeof *w);
     if (!w)
         return false;
     free(e->workers);

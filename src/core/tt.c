@@ -1,17 +1,12 @@
-/* For madvise's MADV_HUGEPAGE, where the system has it. */
-#define _DEFAULT_SOURCE
 #include "tt.h"
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+
+#include "bigalloc.h"
 
 /* Two entries per bucket: one kept by depth, one always replaced. */
 enum { BUCKET = 2 };
-/* The size of a huge page on x86-64 and arm64 Linux. */
-enum { HUGE_PAGE = 2 * 1024 * 1024 };
 
 bool tt_resize(TTable *tt, size_t mb)
 {
@@ -19,20 +14,11 @@ bool tt_resize(TTable *tt, size_t mb)
     size_t count = BUCKET;
     while (count * 2 <= want)
         count *= 2;
-    /* Buckets never straddle a cache line, so a probe costs one memory access. A table of whole
-     * huge pages (where the system offers them) spares most probes a page-table walk as well. */
-    size_t align = count * sizeof(TTEntry) >= HUGE_PAGE ? HUGE_PAGE : 64;
-    size_t bytes = count * sizeof(TTEntry);
-    if (bytes % align)
-        bytes += align - bytes % align;
-    TTEntry *entries = aligned_alloc(align, bytes);
+    /* Buckets never straddle a cache line (big_calloc aligns to 64 bytes at least), so a probe
+     * costs one memory access. */
+    TTEntry *entries = big_calloc(count * sizeof(TTEntry));
     if (!entries)
         return false;
-#if defined(MADV_HUGEPAGE)
-    if (align == HUGE_PAGE)
-        madvise(entries, bytes, MADV_HUGEPAGE); /* only advice: a refusal leaves normal pages */
-#endif
-    memset(entries, 0, bytes);
     free(tt->entries);
     tt->entries = entries;
     tt->count = count;
