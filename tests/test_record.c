@@ -529,6 +529,18 @@ static void test_damaged_results(void **state)
     expect_warning(&w, "mangled.pgn:3:", "\xc3\x82\xc2\xbd-\xc3\x82\xc2\xbd is not a result");
     expect_warning(&w, "mangled.pgn:8:", "?-? is not a result");
     free_games(n);
+    /* Castling written with zeros is a move that fails at its ply, not a result ending the game
+     * (which made the moves after it a second game). */
+    static const char ZEROS[] = "[Variant \"Glinski\"]\n\n1. e5 e6 2. 0-0 d6 3. d5 *\n\n"
+                                "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. 0-0, F20-F16\n*\n";
+    int m = read_all("zeros.pgn", ZEROS, "glinski", games_a, reps_a, 4, &w);
+    assert_int_equal(m, 2);
+    assert_int_equal(reps_a[0].error.ply, 3);
+    assert_string_equal(reps_a[0].error.token, "0-0");
+    assert_non_null(strstr(reps_a[0].error.reason, "zeros.pgn:3: '0-0' is chess's castling, and Gli"));
+    assert_int_equal(reps_a[1].error.ply, 3);
+    assert_non_null(strstr(reps_a[1].error.reason, "castling by columns"));
+    free_games(m);
     /* Results glued to the last move; an en dash. */
     static const char GLUED[] = "[Variant \"Glinski\"]\n\n1. Qe1c3 Qe10c6 2. b1b2 b7b6 3. Bf3b1 e7e6 4. Qc3xBf9#1-0\n"
                                 "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:1-1\n"

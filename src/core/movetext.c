@@ -144,6 +144,16 @@ Move movetext_read(Position *p, const Letters *letters, const char *token, MoveM
         snprintf(why, why_size, "no move, only marks");
         return MOVE_NONE;
     }
+    /* Chess's castling, with letters or zeros, as players used to chess write it: say how this
+     * game writes castling rather than that '0' or 'O' starts no move. */
+    if (!strcmp(text, "O-O") || !strcmp(text, "O-O-O") || !strcmp(text, "0-0") || !strcmp(text, "0-0-0")) {
+        if (p->v->desc->castling)
+            snprintf(why, why_size, "'%s' is chess's castling: %s names each castling by columns, such as %s", text,
+                     p->v->desc->title, p->v->castles[p->stm][0].name);
+        else
+            snprintf(why, why_size, "'%s' is chess's castling, and %s has no castling", text, p->v->desc->title);
+        return MOVE_NONE;
+    }
     MoveSpec spec;
     move_spec_init(&spec);
     bool ok = ctl ? ctlan_parse(p, letters, text, &spec, why, why_size)

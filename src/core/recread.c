@@ -454,11 +454,13 @@ static bool has_alnum(const char *s, size_t n)
 }
 
 /* A result this reader does not know, shaped "X-Y" with no letter on either side ("Â½-Â½" from an
- * encoding mix-up, "?-?"): moves name hexes with letters, so it is never a move. */
+ * encoding mix-up, "?-?"): moves name hexes with letters, so it is never a move. "0-0" is chess's
+ * castling written with zeros, which the moves after it show: read as a move, it fails at its ply
+ * instead of ending the game there and starting another with the moves that follow. */
 static bool damaged_result(const char *s)
 {
     const char *dash = strchr(s, '-');
-    if (!dash || dash == s || !dash[1] || strchr(dash + 1, '-') || strlen(s) > 16)
+    if (!dash || dash == s || !dash[1] || strchr(dash + 1, '-') || strlen(s) > 16 || !strcmp(s, "0-0"))
         return false;
     for (; *s; s++)
         if (isalpha((unsigned char)*s))
