@@ -271,12 +271,24 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(w.last, "warn.pgn:2:"));
     assert_non_null(strstr(w.last, "Balack"));
     game_free(&games_a[0]);
-    /* After a broken game the next one is read. */
-    n = read_all("two.pgn", "[Variant \"Glinski\"]\n\n1. e5 {broken\n\n[Variant \"Glinski\"]\n\n1. e5 *\n",
+    /* After a broken game the next one is read. An unclosed comment ends at the next label line,
+     * not at the next game's '}' (with every game before it). */
+    n = read_all("two.pgn",
+                 "[Variant \"Glinski\"]\n\n1. e5 {broken\n\n[Variant \"Glinski\"]\n\n1. e5 e6 {fine} 2. f6 *\n"
+                 "[Variant \"Glinski\"]\n\n1. e5 {a comment that\n[quotes \"brackets\"], then ends} e6 *\n",
                  "glinski", games_a, reps_a, 4, NULL);
-    assert_int_equal(n, 1); /* the unclosed comment swallows the rest: one game, one error */
+    assert_int_equal(n, 3);
     assert_true(reps_a[0].error.failed);
-    game_free(&games_a[0]);
+    assert_string_equal(reps_a[0].error.token, "{");
+    assert_non_null(strstr(reps_a[0].error.reason, "two.pgn:3: the comment opened here is not closed with '}' "
+                                                   "before the label on line 5"));
+    assert_false(reps_a[1].error.failed);
+    assert_int_equal(reps_a[1].plies, 3);
+    assert_string_equal(games_a[1].main.nodes[1].comment, "fine");
+    assert_false(reps_a[2].error.failed);
+    assert_int_equal(reps_a[2].plies, 2);
+    for (int i = 0; i < n; i++)
+        game_free(&games_a[i]);
     n = read_all("two.pgn", "[Variant \"Glinski\"]\n\n1. e5 ) e6\n[Variant \"Glinski\"]\n\n1. e5 *\n", "glinski",
                  games_a, reps_a, 4, NULL);
     assert_int_equal(n, 2);

@@ -378,16 +378,48 @@ static bool read_label(RecordReader *r, Game *g)
     return true;
 }
 
-/* Reads "{ ... }"; false when the text ends first. */
+/* Whether the line starting at p is a label, [Name "value"] (spaces allowed around). */
+static bool label_line_at(const RecordReader *r, size_t p)
+{
+    const char *t = r->text;
+    while (p < r->size && (t[p] == ' ' || t[p] == '\t'))
+        p++;
+    if (p + 1 >= r->size || t[p] != '[' || !isalpha((unsigned char)t[p + 1]))
+        return false;
+    for (p++; p < r->size && (isalnum((unsigned char)t[p]) || t[p] == '_' || t[p] == '-');)
+        p++;
+    while (p < r->size && (t[p] == ' ' || t[p] == '\t'))
+        p++;
+    if (p >= r->size || t[p] != '"')
+        return false;
+    size_t eol = p;
+    while (eol < r->size && !line_end_char((unsigned char)t[eol]))
+        eol++;
+    while (eol > p && is_space((unsigned char)t[eol - 1]))
+        eol--;
+    return eol - p >= 3 && t[eol - 1] == ']' && t[eol - 2] == '"';
+}
+
+/*
+ * Reads "{ ... }"; false when the text ends first, or when a label line stands inside: its '}'
+ * was forgotten, and the next game starts there rather than being read as this comment (with
+ * every game up to the next '}' in the file).
+ */
 static bool read_comment(RecordReader *r, Game *g, char **slot)
 {
     int line = r->line;
     next(r); /* '{' */
     size_t start = r->pos;
-    while (peek(r) >= 0 && peek(r) != '}')
+    while (peek(r) >= 0 && peek(r) != '}' &&
+           !(line_end_char((unsigned char)r->text[r->pos - 1]) && label_line_at(r, r->pos)))
         next(r);
     if (peek(r) < 0) {
         syntax_error(r, g, line, "{", "the comment opened here is never closed with '}'");
+        return false;
+    }
+    if (peek(r) != '}') {
+        syntax_error(r, g, line, "{", "the comment opened here is not closed with '}' before the label on line %d",
+                     r->line);
         return false;
     }
     size_t end = r->pos;
