@@ -553,6 +553,19 @@ static void test_damaged_results(void **state)
     assert_int_equal(reps_a[1].error.ply, 3);
     assert_non_null(strstr(reps_a[1].error.reason, "castling by columns"));
     free_games(m);
+    /* A Result label and the result after the moves that disagree: a warning, the label kept. A
+     * '*' on either side, or the same result written otherwise, is no disagreement. */
+    static const char TWO_ENDS[] = "[Variant \"Glinski\"]\n[Result \"1-0\"]\n\n1. f5f6 e7e6 0-1\n\n"
+                                   "[Variant \"Glinski\"]\n[Result \"*\"]\n\n1. f5f6 e7e6 0-1\n\n"
+                                   "[Variant \"Glinski\"]\n[Result \"1-0\"]\n\n1. f5f6 e7e6 *\n\n"
+                                   "[Variant \"C'escacs\"]\n[Result \"1-1\"]\n1. E7-E13, E21-E15\n1/2-1/2\n";
+    n = READ_CLEAN("two-ends.pgn", TWO_ENDS, "glinski", &w);
+    assert_int_equal(n, 4);
+    assert_int_equal(reps_a[0].recorded, OUTCOME_WHITE_WINS);
+    assert_int_equal(reps_a[1].recorded, OUTCOME_BLACK_WINS);
+    assert_int_equal(w.count, 1);
+    expect_warning(&w, "two-ends.pgn:2:", "the Result label says 1-0, but the moves end with 0-1");
+    free_games(n);
     /* Results glued to the last move; an en dash. */
     static const char GLUED[] = "[Variant \"Glinski\"]\n\n1. Qe1c3 Qe10c6 2. b1b2 b7b6 3. Bf3b1 e7e6 4. Qc3xBf9#1-0\n"
                                 "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:1-1\n"

@@ -750,6 +750,26 @@ static void read_movetext(RecordReader *r, Game *g)
     }
 }
 
+/* A Result label and a result ending the moves that name two ends ("1-0" and "0-1"): the label
+ * is the one kept (recplay.h), which the reader of the moves would not guess. */
+static void warn_results_differ(RecordReader *r, const Game *g)
+{
+    int line = g->line;
+    const char *label = NULL;
+    for (int i = 0; i < g->label_count; i++)
+        if (!strcmp(g->labels[i].name, "Result")) {
+            label = g->labels[i].value;
+            line = g->labels[i].line;
+        }
+    Outcome a, b;
+    if (label && g->result && outcome_parse(label, &a) && outcome_parse(g->result, &b) && a != OUTCOME_NONE &&
+        b != OUTCOME_NONE && a != b) {
+        char q[QUOTE_BUF_SIZE], q2[QUOTE_BUF_SIZE];
+        warnf(r, line, "the Result label says %s, but the moves end with %s: the label's result is kept",
+              quote(q, label), quote(q2, g->result));
+    }
+}
+
 bool record_read_game(RecordReader *r, Game *g)
 {
     game_init(g, NULL);
@@ -780,6 +800,7 @@ bool record_read_game(RecordReader *r, Game *g)
         skip_blank(r);
     }
     read_movetext(r, g);
+    warn_results_differ(r, g);
     if (!g->variant)
         g->variant = r->last;
     if (!g->variant && g->main.count)
