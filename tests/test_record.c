@@ -271,6 +271,15 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(w.last, "warn.pgn:2:"));
     assert_non_null(strstr(w.last, "Balack"));
     game_free(&games_a[0]);
+    /* A label given twice with two values: a warning that the later one is read. */
+    w = (Warnings){0};
+    n = read_all("twice.pgn", "[Variant \"Glinski\"]\n[Result \"1-0\"]\n[Site \"X\"]\n[Site \"X\"]\n[Result \"0-1\"]\n\n"
+                 "1. e5 e6\n", "glinski", games_a, reps_a, 4, &w);
+    assert_int_equal(n, 1);
+    assert_int_equal(reps_a[0].recorded, OUTCOME_BLACK_WINS);
+    assert_int_equal(w.count, 1);
+    assert_non_null(strstr(w.last, "twice.pgn:5: the label 'Result' is given again: \"0-1\" is read, not \"1-0\""));
+    game_free(&games_a[0]);
     /* After a broken game the next one is read. An unclosed comment ends at the next label line,
      * not at the next game's '}' (with every game before it). */
     n = read_all("two.pgn",

@@ -362,6 +362,13 @@ static bool read_label(RecordReader *r, Game *g)
     free(raw);
     if (!known_label(name))
         warnf(r, line, "unknown label '%s' (kept as it is)", quote(q, name));
+    /* The last of two labels of one name is the one read (game_label); say so when they differ. */
+    const char *before = game_label(g, name);
+    if (before && strcmp(before, value)) {
+        char q2[QUOTE_BUF_SIZE];
+        warnf(r, line, "the label '%s' is given again: \"%s\" is read, not \"%s\"", name, quote(q, value),
+              quote(q2, before));
+    }
     if (!strcmp(name, "Variant")) {
         const Variant *var = variant_by_label(value);
         if (!var) {
