@@ -250,6 +250,9 @@ static void test_bad_input(void **state)
     expect_error("[Variant \"C'escacs\"]\n[Event \"Lond", "cescacs", 1, 2, "[Event", "never closed");
     expect_error("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n{ unfinished", "cescacs", 3, 3, "{", "never closed");
     expect_error("[Variant \"Glinski\"]\n\n1. e5 e6 (1... f6 2. f6", "glinski", 3, 3, "(", "never closed");
+    /* A ')' forgotten: the error names the variation, not a move of the main line read into it. */
+    expect_error("[Variant \"Glinski\"]\n\n1. e5 e6 (1... f6 2. d5\nd6 2. d5 d6 *\n\n[Variant \"Glinski\"]\n\n1. e5 *\n",
+                 "glinski", 3, 3, "(", "the variation opened here is never closed");
     expect_error("[Variant \"C'escacs\"]\n1. E7-E13, E21-E1", "cescacs", 2, 2, "E21-E1", "E21");
     expect_error("[Variant \"Glinski\"]\n\n1. e5 e6 ) 2. f6", "glinski", 3, 3, ")", "closes no variation");
     expect_error("[Variant \"Glinski\"]\n\n1. e5 } e6", "glinski", 2, 3, "}", "closes nothing");

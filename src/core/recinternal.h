@@ -16,6 +16,8 @@ char *dup_str(const char *s);
 void join_comment(char **slot, const char *text);
 RecNode *line_add(RecLine *l, const char *token, int line);
 RecLine *node_add_variation(RecNode *n);
+/* Frees the node's last variation. */
+void node_drop_variation(RecNode *n);
 void add_label(Game *g, const char *name, const char *value, int line);
 
 /* "FILE:LINE: message" into out; a long file name is cut from the front. */

@@ -85,6 +85,12 @@ RecLine *node_add_variation(RecNode *n)
     return &v[n->var_count++];
 }
 
+void node_drop_variation(RecNode *n)
+{
+    if (n->var_count > 0)
+        line_free(&n->vars[--n->var_count]);
+}
+
 void game_init(Game *g, const Variant *v)
 {
     memset(g, 0, sizeof *g);

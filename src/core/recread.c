@@ -754,6 +754,8 @@ static void read_movetext(RecordReader *r, Game *g)
     }
     if (st.depth > 0) {
         syntax_error(r, g, st.open_line[st.depth], "(", "the variation opened here is never closed with ')'");
+        /* It holds the rest of the game's moves, which would fail there first and hide the cause. */
+        node_drop_variation(&g->main.nodes[g->main.count - 1]);
     }
 }
 
