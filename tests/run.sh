@@ -837,6 +837,10 @@ if native_only "$no_processes"; then
     test "$(grep -c '^\[FEN ' "$tmp/starts.pgn")" -eq 2 -a "$(grep -Fxf <(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$tmp/starts.pgn") "$tmp/starts.txt" | wc -l)" -eq 2
   cli match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/starts.txt" --nodes 200 --max-plies 10
   check "match --positions: both colours by default (four games)" test "$rc" -eq 0 -a "$(grep -c '^game [1-4]/4: ' "$tmp/err")" -eq 4
+  { printf '\357\273\277'; sed 's/$/\t\r/' "$tmp/starts.txt"; } >"$tmp/edited.txt"
+  cli match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/edited.txt" --once --nodes 200 --max-plies 10
+  check "match --positions: a byte-order mark, tabs and CRLF as editors save them" \
+    test "$rc" -eq 0 -a "$(grep -c '^game [12]/2: ' "$tmp/err")" -eq 2
   { head -n 3 "$tmp/starts.txt"; echo "1/3/5/7/9/11/11/11/11/1Q9/3k1K5 x - 0 1"; } >"$tmp/bad.txt"
   expect_error "match --positions: a bad position" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
   check "match --positions: the error names the line" grep -q "bad.txt:4: " "$tmp/err"

@@ -5,6 +5,7 @@
  * scoring, automatic draws), written to a game file, and summed up as a score, an Elo difference
  * with a 95% interval and, on request, an SPRT verdict.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -160,7 +161,12 @@ static int read_positions(const MatchConfig *cfg, Match *m, char *err, size_t si
         snprintf(err, size, "out of memory");
     for (ssize_t len; ok && (len = getline(&line, &cap, f)) >= 0;) {
         number++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' '))
+        /* As editors save text: a byte-order mark opening the file, tabs or spaces ending a line. */
+        if (number == 1 && len >= 3 && !memcmp(line, "\xef\xbb\xbf", 3)) {
+            len -= 3;
+            memmove(line, line + 3, (size_t)len + 1);
+        }
+        while (len > 0 && isspace((unsigned char)line[len - 1]))
             line[--len] = 0;
         if (len == 0 || line[0] == '#')
             continue;
