@@ -661,6 +661,16 @@ static void test_files_from_other_systems(void **state)
     assert_int_equal(w.count, 1);
     expect_warning(&w, "nul.pgn:3:", "NUL");
     free_games(n);
+    /* No-break spaces, as text copied from a web page or a word processor has them, in UTF-8 and
+     * in Windows-1252; a 0xA0 that continues a UTF-8 letter (Russian 'Р') is no space. */
+    static const char NBSP[] = "[Variant \"Glinski\"]\n\n1.\xc2\xa0" "f5f6\xc2\xa0\xc2\xa0" "e7e6 2.\xa0" "e4e5 *\n";
+    n = READ_CLEAN("nbsp.pgn", NBSP, "glinski", &w);
+    assert_int_equal(reps_a[0].plies, 3);
+    free_games(n);
+    m = read_all("nbsp.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 \xd0\xa0x\n", "glinski", games_a, reps_a, 4, NULL);
+    assert_int_equal(reps_a[0].error.ply, 2);
+    assert_string_equal(reps_a[0].error.token, "\xd0\xa0x");
+    free_games(m);
     /* UTF-16 cannot be read: one error for the file. */
     static const char UTF16[] = "\xff\xfe[\0V\0a\0r\0i\0a\0n\0t\0";
     static Position p;

@@ -144,6 +144,20 @@ static bool comment_start(const RecordReader *r)
     return c == ';' || (c == '%' && (r->pos == 0 || line_end_char((unsigned char)r->text[r->pos - 1])));
 }
 
+/*
+ * The bytes of a no-break space at the reader, else 0: text copied from web pages and word
+ * processors separates moves with it, U+00A0 in UTF-8 or Windows-1252's lone byte 0xA0. The
+ * reader stands at a character's start (words are read a character at a time), so a 0xA0 there
+ * is no UTF-8 continuation byte.
+ */
+static size_t nbsp_at(const RecordReader *r)
+{
+    const unsigned char *s = (const unsigned char *)r->text + r->pos;
+    if (r->pos + 1 < r->size && s[0] == 0xc2 && s[1] == 0xa0)
+        return 2;
+    return r->pos < r->size && s[0] == 0xa0;
+}
+
 /* Skips spaces, comment lines and NUL bytes. */
 static void skip_blank(RecordReader *r)
 {
@@ -151,6 +165,8 @@ static void skip_blank(RecordReader *r)
         int c = peek(r);
         if (is_space(c)) {
             next(r);
+        } else if (nbsp_at(r)) {
+            r->pos += nbsp_at(r); /* within the line: no line count to keep */
         } else if (c == 0) {
             note_nul(r, r->line);
             next(r);
@@ -725,11 +741,15 @@ static void read_movetext(RecordReader *r, Game *g)
         char raw[256], w[3 * sizeof raw + 1];
         size_t n = 0, length = 0;
         bool label = c == '$' && r->pos + 1 < r->size && r->text[r->pos + 1] == '[';
-        while ((word_char(peek(r)) && !comment_start(r)) || (label && (peek(r) == '[' || peek(r) == ']'))) {
-            int ch = next(r);
-            if (n + 1 < sizeof raw)
-                raw[n++] = (char)ch;
-            length++;
+        while ((word_char(peek(r)) && !comment_start(r) && !nbsp_at(r)) ||
+               (label && (peek(r) == '[' || peek(r) == ']'))) {
+            size_t seq = utf8_sequence((const unsigned char *)r->text + r->pos, r->size - r->pos);
+            for (size_t k = 0; k < (seq ? seq : 1); k++) {
+                int ch = next(r);
+                if (n + 1 < sizeof raw)
+                    raw[n++] = (char)ch;
+                length++;
+            }
         }
         if (length > n) {
             /* No move, number, result or variation label is this long: cutting it would change it. */

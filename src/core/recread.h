@@ -6,7 +6,7 @@
  * glued to the last move, "remi"), and reads past what people's files carry with a warning: lines
  * between games that are neither labels nor moves, a damaged result ("Â½-Â½": the result is
  * unknown), a label missing its closing quote or bracket, Windows-1252 text, NUL bytes, CR line
- * ends. Anything it cannot read is the game's first error, with line and token; it never stops
+ * ends, no-break spaces. Anything it cannot read is the game's first error, with line and token; it never stops
  * reading the file: the next game starts at the next label.
  */
 #ifndef HEXCHESS_RECREAD_H
