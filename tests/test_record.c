@@ -788,7 +788,10 @@ static void test_arbiter(void **state)
                    {"1-2", OUTCOME_BLACK_STALEMATES}, {"0-3", OUTCOME_BLACK_WINS}, {"*", OUTCOME_NONE},
                    {"1-0", OUTCOME_WHITE_WINS}, {"0-1", OUTCOME_BLACK_WINS}, {"1/2-1/2", OUTCOME_DRAW},
                    {"3/4-1/4", OUTCOME_WHITE_STALEMATES}, {"1/4-3/4", OUTCOME_BLACK_STALEMATES},
-                   {"remi", OUTCOME_DRAW}, {"\xc2\xbd-\xc2\xbd", OUTCOME_DRAW}};
+                   {"remi", OUTCOME_DRAW}, {"\xc2\xbd-\xc2\xbd", OUTCOME_DRAW},
+                   /* the score written with a colon, as on boards and in some files */
+                   {"1:0", OUTCOME_WHITE_WINS}, {"0:1", OUTCOME_BLACK_WINS}, {"\xc2\xbd:\xc2\xbd", OUTCOME_DRAW},
+                   {"1/2:1/2", OUTCOME_DRAW}, {"2:1", OUTCOME_WHITE_STALEMATES}};
     for (size_t i = 0; i < sizeof RESULTS / sizeof RESULTS[0]; i++) {
         Outcome o;
         assert_true(outcome_parse(RESULTS[i].text, &o));
@@ -796,6 +799,8 @@ static void test_arbiter(void **state)
     }
     Outcome o;
     assert_false(outcome_parse("2-0", &o));
+    assert_false(outcome_parse(":", &o)); /* a stop mark, no result */
+    assert_false(outcome_parse("1:", &o));
     /* Resignation and agreement end a game that goes on; not one already over. */
     p = at("glinski", "startpos");
     assert_true(arbiter_resign(p, WHITE, &v));

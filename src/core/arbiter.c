@@ -142,6 +142,8 @@ bool outcome_parse(const char *text, Outcome *out)
         if (!strncmp(s, "\xe2\x80\x93", 3) || !strncmp(s, "\xe2\x80\x90", 3)) { /* en dash, hyphen */
             norm[n++] = '-';
             s += 2;
+        } else if (*s == ':' && s != text && s[1]) { /* "1:0", "½:½": the score as boards write it */
+            norm[n++] = '-';
         } else {
             norm[n++] = *s;
         }
