@@ -1,5 +1,6 @@
 #include "gamefile.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,11 +126,26 @@ static void add_tag(StrBuf *tags, const char *name, const char *value)
     strbuf_puts(tags, "\n");
 }
 
+/* The record's name, as the reader and the replay place their messages ("record:LINE: why"). */
+static const char RECORD_NAME[] = "record";
+
+/* A reason without its "record:LINE: " place, which the message gives already. */
+static const char *without_place(const char *reason)
+{
+    size_t n = sizeof RECORD_NAME - 1;
+    if (strncmp(reason, RECORD_NAME, n) || reason[n] != ':' || !isdigit((unsigned char)reason[n + 1]))
+        return reason;
+    const char *s = reason + n + 1;
+    while (isdigit((unsigned char)*s))
+        s++;
+    return *s == ':' && s[1] == ' ' ? s + 2 : reason;
+}
+
 bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameFile *out, char *err, int err_size)
 {
     memset(out, 0, sizeof *out);
     RecordReader r;
-    record_reader_init(&r, "upload", text, size, fallback);
+    record_reader_init(&r, RECORD_NAME, text, size, fallback);
     Game g;
     if (!record_read_game(&r, &g)) {
         snprintf(err, (size_t)err_size, "no game found in the record");
@@ -151,9 +167,9 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
         char qt[QUOTE_BUF_SIZE];
         if (rep.error.ply)
             snprintf(err, (size_t)err_size, "line %d, move %d '%s': %s", rep.error.line, rep.error.ply,
-                     quote(qt, rep.error.token), rep.error.reason);
+                     quote(qt, rep.error.token), without_place(rep.error.reason));
         else
-            snprintf(err, (size_t)err_size, "line %d: %s", rep.error.line, rep.error.reason);
+            snprintf(err, (size_t)err_size, "line %d: %s", rep.error.line, without_place(rep.error.reason));
         goto done;
     }
     char perr[256];

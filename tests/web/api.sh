@@ -203,6 +203,8 @@ check "imported: one move" test "$(json '.moves | length')" = 1
 check "imported: the draw kept" test "$(json .result)" = 1-1
 req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. f5f6 f7f6 *"}'; expect "illegal record" 422
 check "illegal record: names the move" bash -c "jq -r .error '$tmp/body' | grep -q f7f6"
+check "illegal record: its place said once, as a line and a move" \
+  test "$(json .error)" = "line 3, move 2 'f7f6': not a legal move of the pawn on f7 to f6"
 record=$(printf '[Variant "C\x27escacs"]\n[PDTL "%s"]\n\n81. GB24-B22 *\n' "$capturable" | jq -Rs '{text: .}')
 req POST /api/games/import "$record"; expect "record from an unreachable position" 422
 check "record from an unreachable position: the error names it" grep -q 'side not to move (Black) is in check' "$tmp/body"
