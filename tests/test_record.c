@@ -283,6 +283,18 @@ static void test_bad_input(void **state)
     assert_int_equal(w.count, 1);
     assert_non_null(strstr(w.last, "twice.pgn:5: the label 'Result' is given again: \"0-1\" is read, not \"1-0\""));
     game_free(&games_a[0]);
+    /* Labels typed in the wrong case are read as the labels they spell, with a warning: the variant
+     * and the start position come from them, not from a guess. */
+    w = (Warnings){0};
+    n = read_all("case.pgn", "[variant \"Glinski\"]\n[fen \"1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1\"]\n\n"
+                 "1. b2e2 1-0\n", "cescacs", games_a, reps_a, 4, &w);
+    assert_int_equal(n, 1);
+    assert_false(reps_a[0].error.failed);
+    assert_string_equal(games_a[0].variant->desc->name, "glinski");
+    assert_string_equal(game_label(&games_a[0], "FEN"), "1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1");
+    assert_int_equal(w.count, 2);
+    assert_non_null(strstr(w.last, "case.pgn:2: the label 'fen' is read as 'FEN'"));
+    game_free(&games_a[0]);
     /* After a broken game the next one is read. An unclosed comment ends at the next label line,
      * not at the next game's '}' (with every game before it). */
     n = read_all("two.pgn",

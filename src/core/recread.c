@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "arbiter.h"
 #include "quote.h"
@@ -209,6 +210,15 @@ static bool known_label(const char *name)
     return false;
 }
 
+/* The known label a name spells in other letter cases ("variant", "FEN " typed "Fen"), or NULL. */
+static const char *known_label_any_case(const char *name)
+{
+    for (int i = 0; KNOWN_LABELS[i]; i++)
+        if (!strcasecmp(KNOWN_LABELS[i], name))
+            return KNOWN_LABELS[i];
+    return NULL;
+}
+
 /* Variant label values compare without case, apostrophes or accents' extra bytes. */
 static void normalize_name(const char *s, char *out, size_t size)
 {
@@ -376,8 +386,17 @@ static bool read_label(RecordReader *r, Game *g)
         v--;
     clean_text(r, line, raw, v, value);
     free(raw);
-    if (!known_label(name))
-        warnf(r, line, "unknown label '%s' (kept as it is)", quote(q, name));
+    if (!known_label(name)) {
+        /* Typed by hand, a label's case slips: read as the label it spells, which matters most
+         * for Variant and the start position. */
+        const char *spelt = known_label_any_case(name);
+        if (spelt) {
+            warnf(r, line, "the label '%s' is read as '%s'", quote(q, name), spelt);
+            snprintf(name, sizeof name, "%s", spelt);
+        } else {
+            warnf(r, line, "unknown label '%s' (kept as it is)", quote(q, name));
+        }
+    }
     /* The last of two labels of one name is the one read (game_label); say so when they differ. */
     const char *before = game_label(g, name);
     if (before && strcmp(before, value)) {
