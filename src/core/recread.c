@@ -210,7 +210,7 @@ static bool known_label(const char *name)
     return false;
 }
 
-/* The known label a name spells in other letter cases ("variant", "FEN " typed "Fen"), or NULL. */
+/* The known label a name spells in other letter cases ("variant", "Fen"), or NULL. */
 static const char *known_label_any_case(const char *name)
 {
     for (int i = 0; KNOWN_LABELS[i]; i++)
