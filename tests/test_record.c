@@ -196,6 +196,23 @@ static void test_comments_nags_variations(void **state)
     assert_int_equal(g->main.nodes[1].nags[0], 2);
     assert_string_equal(g->result, "1-0");
     game_free(g);
+    /* Comments in a row join with blank lines, an empty one too; a move may carry many variations
+     * and many comments (read in time linear in their number). */
+    StrBuf src = {0};
+    strbuf_puts(&src, "[Variant \"Glinski\"]\n\n1. f5f6 {a} {} ; a line comment\n {b} e7e6");
+    for (int i = 0; i < 3000; i++)
+        strbuf_puts(&src, " (1... d7d6) {c}");
+    strbuf_puts(&src, " *\n");
+    char *text = strbuf_take(&src);
+    n = read_all("many.pgn", text, "glinski", games_a, reps_a, 4, NULL);
+    assert_int_equal(n, 1);
+    g = &games_a[0];
+    assert_false(reps_a[0].error.failed);
+    assert_string_equal(g->main.nodes[0].comment, "a\n\n\n\nb");
+    assert_int_equal(g->main.nodes[1].var_count, 3000);
+    assert_int_equal(strlen(g->main.nodes[1].comment), 3000 * 3 - 2);
+    game_free(g);
+    free(text);
 }
 
 /* A game written with a named letter set says so: Polish "Hc3" (queen) read as Hungarian is a knight. */

@@ -58,7 +58,8 @@ static void line_free(RecLine *l)
 RecNode *line_add(RecLine *l, const char *token, int line)
 {
     if (l->count == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 16;
+        /* Small at first: a file may hold many thousand one-move variations. */
+        int cap = l->cap ? 2 * l->cap : 4;
         RecNode *n = realloc(l->nodes, (size_t)cap * sizeof *n);
         if (!n)
             return NULL;
@@ -77,12 +78,18 @@ RecNode *line_add(RecLine *l, const char *token, int line)
 
 RecLine *node_add_variation(RecNode *n)
 {
-    RecLine *v = realloc(n->vars, (size_t)(n->var_count + 1) * sizeof *v);
-    if (!v)
-        return NULL;
-    n->vars = v;
-    memset(&v[n->var_count], 0, sizeof *v);
-    return &v[n->var_count++];
+    /* Grown by doubling: a file may give one move many thousand variations. */
+    if (n->var_count == n->var_cap) {
+        int cap = n->var_cap ? 2 * n->var_cap : 2;
+        RecLine *v = realloc(n->vars, (size_t)cap * sizeof *v);
+        if (!v)
+            return NULL;
+        n->vars = v;
+        n->var_cap = cap;
+    }
+    RecLine *v = &n->vars[n->var_count++];
+    memset(v, 0, sizeof *v);
+    return v;
 }
 
 void node_drop_variation(RecNode *n)

@@ -23,7 +23,7 @@ typedef struct {
     bool marks_read; /* the marks glued to the token are in nags/draw_offer/stop */
     char *comment;   /* the comment after the move */
     RecLine *vars;   /* alternatives to this move */
-    int var_count;
+    int var_count, var_cap;
 } RecNode;
 
 struct RecLine {

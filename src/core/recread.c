@@ -10,6 +10,7 @@
 #include "arbiter.h"
 #include "quote.h"
 #include "recinternal.h"
+#include "strbuf.h"
 
 void record_reader_init(RecordReader *r, const char *name, const char *text, size_t size, const Variant *fallback)
 {
@@ -443,11 +444,11 @@ static bool label_line_at(const RecordReader *r, size_t p)
 }
 
 /*
- * Reads "{ ... }"; false when the text ends first, or when a label line stands inside: its '}'
- * was forgotten, and the next game starts there rather than being read as this comment (with
- * every game up to the next '}' in the file).
+ * Reads "{ ... }" into buf (after a blank line when it follows another); false when the text ends
+ * first, or when a label line stands inside: its '}' was forgotten, and the next game starts there
+ * rather than being read as this comment (with every game up to the next '}' in the file).
  */
-static bool read_comment(RecordReader *r, Game *g, char **slot)
+static bool read_one_comment(RecordReader *r, Game *g, StrBuf *buf, bool follows)
 {
     int line = r->line;
     next(r); /* '{' */
@@ -473,10 +474,34 @@ static bool read_comment(RecordReader *r, Game *g, char **slot)
     char *text = malloc(3 * (end - start) + 1);
     if (text) {
         clean_text(r, line, r->text + start, end - start, text);
-        join_comment(slot, text);
+        if (follows)
+            strbuf_puts(buf, "\n\n");
+        strbuf_puts(buf, text);
         free(text);
     }
     return true;
+}
+
+/* Reads the comments from the reader's '{' on, up to the next word, and adds them to *slot. A run
+ * of comments is joined here at once: joined one by one, each copy of all before it made a file of
+ * many short comments on one move cost time by the square of their number. False as for
+ * read_one_comment (the comments before the bad one are kept). */
+static bool read_comment(RecordReader *r, Game *g, char **slot)
+{
+    StrBuf buf = {0};
+    int read = 0;
+    bool ok;
+    while ((ok = read_one_comment(r, g, &buf, read > 0))) {
+        read++;
+        skip_blank(r);
+        if (peek(r) != '{')
+            break;
+    }
+    char *text = strbuf_take(&buf);
+    if (read)
+        join_comment(slot, text ? text : "");
+    free(text);
+    return ok;
 }
 
 static bool word_char(int c)
