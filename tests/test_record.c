@@ -554,6 +554,15 @@ static void test_lines_between_games(void **state)
     expect_warning(&w, "sep.pgn:11:", "- - - - -");
     expect_warning(&w, "sep.pgn:13:", "* * *");
     free_games(n);
+    /* A stray '}' or ')' after a result is passed over: no game of its own, the next keeps its number. */
+    n = READ_CLEAN("stray.pgn", "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 1-0 }\n\n[Variant \"Glinski\"]\n\n"
+                   "1. f5f6 0-1 )\n[Variant \"Glinski\"]\n\n1. f5f6 *\n", "glinski", &w);
+    assert_int_equal(n, 3);
+    assert_int_equal(reps_a[2].plies, 1);
+    assert_int_equal(w.count, 2);
+    expect_warning(&w, "stray.pgn:3:", "'}' after the result closes nothing");
+    expect_warning(&w, "stray.pgn:7:", "')' after the result closes nothing");
+    free_games(n);
     /* A result alone is a game (an empty one), not a stray line. */
     n = READ_CLEAN("empty.pgn", "[Variant \"Glinski\"]\n\n*\n\n*\n", "glinski", &w);
     assert_int_equal(n, 2);

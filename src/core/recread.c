@@ -701,12 +701,20 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
     return glued > 0;
 }
 
-/* Comments after the result belong to the game; anything else starts the next game. */
+/* Comments after the result belong to the game, and a stray closing '}' or ')' is passed over:
+ * read as the next game, it would make one that the file does not hold and renumber the rest.
+ * Anything else starts the next game. */
 static void read_trailer(RecordReader *r, Game *g)
 {
     for (;;) {
         skip_blank(r);
-        if (peek(r) != '{')
+        int c = peek(r);
+        if (c == '}' || c == ')') {
+            warnf(r, r->line, "a '%c' after the result closes nothing: passed over", c);
+            next(r);
+            continue;
+        }
+        if (c != '{')
             return;
         if (!read_comment(r, g, &g->final_comment))
             return;
