@@ -242,6 +242,17 @@ static void test_letter_set_declared(void **state)
 /* ------------------------------------------------------------------ bad input */
 
 /* The one game of text fails with an error at ply, naming the file, line and token. */
+/* Reads text, which must hold one game that plays without error, with `warnings` warnings (in *w). */
+static Game *read_one_warned(const char *name, const char *text, const char *fallback, Warnings *w, int warnings)
+{
+    *w = (Warnings){0};
+    int n = read_all(name, text, fallback, games_a, reps_a, 4, w);
+    assert_int_equal(n, 1);
+    assert_false(reps_a[0].error.failed);
+    assert_int_equal(w->count, warnings);
+    return &games_a[0];
+}
+
 static void expect_error(const char *text, const char *fallback, int ply, int line, const char *token,
                          const char *reason_part)
 {
@@ -282,42 +293,33 @@ static void test_bad_input(void **state)
     expect_error("[Variant \"C'escacs\"]\n[PDTL \"/28:x/ w - - 0 1\"]\n1. E7-E13\n", "cescacs", 1, 1, "PDTL",
                  "bad start position");
     /* Unknown labels: a warning naming file, line and label; the game still plays. */
-    Warnings w = {0};
-    int n = read_all("warn.pgn", "[Variant \"Glinski\"]\n[Balack \"X\"]\n\n1. e5 e6 *\n", "glinski", games_a,
-                     reps_a, 4, &w);
-    assert_int_equal(n, 1);
-    assert_false(reps_a[0].error.failed);
-    assert_int_equal(w.count, 1);
+    Warnings w;
+    read_one_warned("warn.pgn", "[Variant \"Glinski\"]\n[Balack \"X\"]\n\n1. e5 e6 *\n", "glinski", &w, 1);
     assert_non_null(strstr(w.last, "warn.pgn:2:"));
     assert_non_null(strstr(w.last, "Balack"));
     game_free(&games_a[0]);
     /* A label given twice with two values: a warning that the later one is read. */
-    w = (Warnings){0};
-    n = read_all("twice.pgn", "[Variant \"Glinski\"]\n[Result \"1-0\"]\n[Site \"X\"]\n[Site \"X\"]\n[Result \"0-1\"]\n\n"
-                 "1. e5 e6\n", "glinski", games_a, reps_a, 4, &w);
-    assert_int_equal(n, 1);
+    read_one_warned("twice.pgn",
+                    "[Variant \"Glinski\"]\n[Result \"1-0\"]\n[Site \"X\"]\n[Site \"X\"]\n[Result \"0-1\"]\n\n1. e5 e6\n",
+                    "glinski", &w, 1);
     assert_int_equal(reps_a[0].recorded, OUTCOME_BLACK_WINS);
-    assert_int_equal(w.count, 1);
     assert_non_null(strstr(w.last, "twice.pgn:5: the label 'Result' is given again: \"0-1\" is read, not \"1-0\""));
     game_free(&games_a[0]);
     /* Labels typed in the wrong case are read as the labels they spell, with a warning: the variant
      * and the start position come from them, not from a guess. */
-    w = (Warnings){0};
-    n = read_all("case.pgn", "[variant \"Glinski\"]\n[fen \"1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1\"]\n\n"
-                 "1. b2e2 1-0\n", "cescacs", games_a, reps_a, 4, &w);
-    assert_int_equal(n, 1);
-    assert_false(reps_a[0].error.failed);
-    assert_string_equal(games_a[0].variant->desc->name, "glinski");
-    assert_string_equal(game_label(&games_a[0], "FEN"), "1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1");
-    assert_int_equal(w.count, 2);
+    Game *g = read_one_warned("case.pgn",
+                              "[variant \"Glinski\"]\n[fen \"1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1\"]\n\n1. b2e2 1-0\n",
+                              "cescacs", &w, 2);
+    assert_string_equal(g->variant->desc->name, "glinski");
+    assert_string_equal(game_label(g, "FEN"), "1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1");
     assert_non_null(strstr(w.last, "case.pgn:2: the label 'fen' is read as 'FEN'"));
-    game_free(&games_a[0]);
+    game_free(g);
     /* After a broken game the next one is read. An unclosed comment ends at the next label line,
      * not at the next game's '}' (with every game before it). */
-    n = read_all("two.pgn",
-                 "[Variant \"Glinski\"]\n\n1. e5 {broken\n\n[Variant \"Glinski\"]\n\n1. e5 e6 {fine} 2. f6 *\n"
-                 "[Variant \"Glinski\"]\n\n1. e5 {a comment that\n[quotes \"brackets\"], then ends} e6 *\n",
-                 "glinski", games_a, reps_a, 4, NULL);
+    int n = read_all("two.pgn",
+                     "[Variant \"Glinski\"]\n\n1. e5 {broken\n\n[Variant \"Glinski\"]\n\n1. e5 e6 {fine} 2. f6 *\n"
+                     "[Variant \"Glinski\"]\n\n1. e5 {a comment that\n[quotes \"brackets\"], then ends} e6 *\n",
+                     "glinski", games_a, reps_a, 4, NULL);
     assert_int_equal(n, 3);
     assert_true(reps_a[0].error.failed);
     assert_string_equal(reps_a[0].error.token, "{");

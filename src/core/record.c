@@ -55,17 +55,27 @@ static void line_free(RecLine *l)
     memset(l, 0, sizeof *l);
 }
 
+/* items (count of *cap used, each of size bytes) with room for one more, grown by doubling from
+ * first; NULL when out of memory (items untouched). Doubling keeps a file of many thousand moves or
+ * variations on one move linear to read. */
+static void *room_for_one(void *items, int count, int *cap, size_t size, int first)
+{
+    if (count < *cap)
+        return items;
+    int grown = *cap ? 2 * *cap : first;
+    void *more = realloc(items, (size_t)grown * size);
+    if (more)
+        *cap = grown;
+    return more;
+}
+
 RecNode *line_add(RecLine *l, const char *token, int line)
 {
-    if (l->count == l->cap) {
-        /* Small at first: a file may hold many thousand one-move variations. */
-        int cap = l->cap ? 2 * l->cap : 4;
-        RecNode *n = realloc(l->nodes, (size_t)cap * sizeof *n);
-        if (!n)
-            return NULL;
-        l->nodes = n;
-        l->cap = cap;
-    }
+    /* Small at first: a file may hold many thousand one-move variations. */
+    RecNode *nodes = room_for_one(l->nodes, l->count, &l->cap, sizeof *nodes, 4);
+    if (!nodes)
+        return NULL;
+    l->nodes = nodes;
     RecNode *n = &l->nodes[l->count];
     memset(n, 0, sizeof *n);
     n->token = dup_str(token);
@@ -78,15 +88,10 @@ RecNode *line_add(RecLine *l, const char *token, int line)
 
 RecLine *node_add_variation(RecNode *n)
 {
-    /* Grown by doubling: a file may give one move many thousand variations. */
-    if (n->var_count == n->var_cap) {
-        int cap = n->var_cap ? 2 * n->var_cap : 2;
-        RecLine *v = realloc(n->vars, (size_t)cap * sizeof *v);
-        if (!v)
-            return NULL;
-        n->vars = v;
-        n->var_cap = cap;
-    }
+    RecLine *vars = room_for_one(n->vars, n->var_count, &n->var_cap, sizeof *vars, 2);
+    if (!vars)
+        return NULL;
+    n->vars = vars;
     RecLine *v = &n->vars[n->var_count++];
     memset(v, 0, sizeof *v);
     return v;
