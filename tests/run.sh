@@ -454,6 +454,13 @@ native_only "$no_server" && expect_error "serve: --hash -1" 2 serve --hash -1
 native_only "$no_server" && expect_error "serve: --listen without a value" 2 serve --listen
 native_only "$no_server" && expect_error "serve: empty --db" 2 serve --db ''
 native_only "$no_server" && expect_error "serve: an argument" 2 serve extra
+# A malformed --listen is a usage error, named with its value, before anything starts.
+for listen in 127.0.0.1 127.0.0.1: :8080 127.0.0.1:99999 127.0.0.1:80x 300.1.2.3:80 '[::1:80' localhost; do
+  native_only "$no_server" || continue
+  expect_error "serve: --listen $listen" 2 serve --listen "$listen" --db "$tmp/listen.db"
+  check "serve: --listen $listen: the error names the option and the value" \
+    grep -qF -- "--listen: '$listen'" "$tmp/err"
+done
 expect_error "match: --games -1" 2 match --games -1
 expect_error "match: --movetime abc" 2 match --engine "$hex uci" --engine "$hex uci" --movetime abc
 expect_error "match: --movetime 0" 2 match --engine "$hex uci" --engine "$hex uci" --movetime 0

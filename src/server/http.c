@@ -236,14 +236,14 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     }
 }
 
-/* Parses "ADDR:PORT" or "[ADDR6]:PORT" into addr. */
-static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool *v6, char *err, int err_size)
+bool http_parse_listen(const char *listen, HttpListen *out, char *err, int err_size)
 {
     char host[128], q[QUOTE_BUF_SIZE];
     quote(q, listen);
+    out->text = listen;
     const char *colon = strrchr(listen, ':');
     if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host) {
-        snprintf(err, (size_t)err_size, "--listen wants ADDR:PORT, e.g. 127.0.0.1:8080, not '%s'", q);
+        snprintf(err, (size_t)err_size, "'%s' is not ADDR:PORT, e.g. 127.0.0.1:8080", q);
         return false;
     }
     memcpy(host, listen, (size_t)(colon - listen));
@@ -251,15 +251,16 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
     char *end;
     long port = strtol(colon + 1, &end, 10);
     if (*end || end == colon + 1 || port < 0 || port > 65535) {
-        snprintf(err, (size_t)err_size, "bad port in '%s'", q);
+        snprintf(err, (size_t)err_size, "'%s': the port is not from 0 to 65535", q);
         return false;
     }
+    struct sockaddr_storage *addr = &out->addr;
     memset(addr, 0, sizeof *addr);
-    *v6 = host[0] == '[';
-    if (*v6) {
+    out->v6 = host[0] == '[';
+    if (out->v6) {
         size_t hl = strlen(host);
         if (hl < 3 || host[hl - 1] != ']') {
-            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", q);
+            snprintf(err, (size_t)err_size, "'%s': the address in brackets is not IPv6", q);
             return false;
         }
         host[hl - 1] = 0;
@@ -267,7 +268,7 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
         a6->sin6_family = AF_INET6;
         a6->sin6_port = htons((uint16_t)port);
         if (inet_pton(AF_INET6, host + 1, &a6->sin6_addr) != 1) {
-            snprintf(err, (size_t)err_size, "bad IPv6 address in '%s'", q);
+            snprintf(err, (size_t)err_size, "'%s': the address in brackets is not IPv6", q);
             return false;
         }
         return true;
@@ -278,19 +279,15 @@ static bool parse_listen(const char *listen, struct sockaddr_storage *addr, bool
     if (!strcmp(host, "localhost"))
         snprintf(host, sizeof host, "127.0.0.1");
     if (inet_pton(AF_INET, host, &a4->sin_addr) != 1) {
-        snprintf(err, (size_t)err_size, "bad IPv4 address in '%s'", q);
+        snprintf(err, (size_t)err_size, "'%s': the address is neither IPv4 nor localhost", q);
         return false;
     }
     return true;
 }
 
-HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, const HttpLimits *limits,
+HttpServer *http_start(const HttpListen *listen, const HttpRoute *routes, int route_count, const HttpLimits *limits,
                        char *err, int err_size)
 {
-    struct sockaddr_storage addr;
-    bool v6;
-    if (!parse_listen(listen, &addr, &v6, err, err_size))
-        return NULL;
     HttpServer *s = calloc(1, sizeof *s);
     if (!s || !(s->routes = malloc((size_t)route_count * sizeof *routes))) {
         free(s);
@@ -308,9 +305,10 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
     /* epoll and a small pool of threads serve every connection; an event stream that waits is
      * suspended, so hundreds of them cost no thread. */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
-    if (v6)
+    if (listen->v6)
         flags |= MHD_USE_IPv6;
-    s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+    s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_request, s,
+                                 MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&listen->addr,
                                  MHD_OPTION_THREAD_POOL_SIZE, (unsigned)limits->threads,
                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->idle_timeout_s,
                                  MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->max_connections,
@@ -318,7 +316,8 @@ HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_co
                                  MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_NOTIFY_COMPLETED,
                                  on_completed, s, MHD_OPTION_URI_LOG_CALLBACK, uri_received, s, MHD_OPTION_END);
     if (!s->daemon) {
-        snprintf(err, (size_t)err_size, "cannot listen on %s (in use, or not an address of this machine?)", listen);
+        snprintf(err, (size_t)err_size, "cannot listen on %s (in use, or not an address of this machine?)",
+                 listen->text);
         deadlines_free(s->deadlines);
         free(s->routes);
         free(s);

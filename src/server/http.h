@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/socket.h>
 
 #include "../core/types.h"
 #include "request.h"
@@ -58,8 +59,18 @@ typedef struct {
 
 typedef struct HttpServer HttpServer;
 
-/* Listens on "ADDR:PORT" ("[::1]:PORT" for IPv6; port 0 picks a free one). NULL with a message. */
-HttpServer *http_start(const char *listen, const HttpRoute *routes, int route_count, const HttpLimits *limits,
+/* Where to listen, read before anything starts so that a bad value is the user's error, not the server's. */
+typedef struct {
+    struct sockaddr_storage addr;
+    bool v6;
+    const char *text; /* as given, for messages; not owned */
+} HttpListen;
+
+/* Reads "ADDR:PORT" ("[::1]:PORT" for IPv6, "localhost:PORT"; port 0 picks a free one); false with
+ * one line naming the value. */
+bool http_parse_listen(const char *text, HttpListen *out, char *err, int err_size);
+/* NULL with a message. */
+HttpServer *http_start(const HttpListen *listen, const HttpRoute *routes, int route_count, const HttpLimits *limits,
                        char *err, int err_size);
 int http_port(const HttpServer *s);
 void http_stop(HttpServer *s);

@@ -24,6 +24,7 @@ static void on_signal(int sig)
 
 typedef struct {
     const char *listen, *db, *web;
+    HttpListen where; /* listen, read */
     GameLimits limits;
     HttpLimits http;
 } ServeOptions;
@@ -97,6 +98,8 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         if (!ok)
             return cli_usage_error("serve", "%s: %s", a, err);
     }
+    if (!http_parse_listen(o->listen, &o->where, err, (int)sizeof err))
+        return cli_usage_error("serve", "--listen: %s", err);
     int threads = o->limits.engine_threads;
     if (!o->limits.engine_memory_mb)
         o->limits.engine_memory_mb = threads * ENGINE_HASH_DEFAULT_MB;
@@ -132,7 +135,7 @@ int cmd_serve(const CliOptions *opts)
     EventHub *hub = events_new(HEARTBEAT_MS, err, (int)sizeof err);
     GameTable *games = hub ? games_new(store, &o.limits, hub, err, (int)sizeof err) : NULL;
     HttpRoute routes[] = {{"/api/", api_handle, games}, {"/", files_handle, files}};
-    HttpServer *http = games ? http_start(o.listen, routes, 2, &o.http, err, (int)sizeof err) : NULL;
+    HttpServer *http = games ? http_start(&o.where, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {
         fprintf(stderr, "hexchess serve: %s\n", err);
         games_free(games);
