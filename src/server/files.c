@@ -97,7 +97,7 @@ void files_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     const StaticFiles *f = ctx;
     const char *method = http_method(req);
     char q[QUOTE_BUF_SIZE];
-    if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
+    if (strcmp(method, "GET")) {
         http_error(res, 405, "method %s not allowed here", quote(q, method));
         return;
     }

@@ -173,7 +173,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (!req->method) {
         /* First call: the headers are complete. Refuse an announced oversized body before reading it. */
         deadline_disarm(s->deadlines, connection_deadline(conn));
-        req->method = method;
+        /* libmicrohttpd answers a HEAD without the body, so every handler answers it as its GET. */
+        req->method = strcmp(method, MHD_HTTP_METHOD_HEAD) ? method : MHD_HTTP_METHOD_GET;
         const char *auth = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
         if (auth && !request_set_authorization(req, auth))
             return MHD_NO;

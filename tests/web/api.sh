@@ -80,6 +80,19 @@ SEAT=white req POST "/api/games/$id/undo" '{"action":"accept"}'; expect "White a
 check "undo: one move left" test "$(json '.moves | length')" = 1
 req GET "/api/games/$id"; expect "read the game" 200
 check "read: one move" test "$(json '.moves | length')" = 1
+# HEAD answers every GET route as GET does, without the body: two on one connection both answer
+# (a body sent after the first would be read as the second's answer).
+for path in /api/health /api/variants /api/games "/api/games/$id" "/api/games/$id/record" "/api/games/$id/events" /; do
+  heads=$(curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$path" "$base$path")
+  check "HEAD $path: 200 twice on one connection ($heads)" test "$heads" = "200 200 "
+done
+req GET /api/variants
+length=$(curl -s -I --max-time 5 "$base/api/variants" | tr -d '\r' | awk 'tolower($1) == "content-length:" {print $2}')
+check "HEAD /api/variants: GET's length ($length)" test "$length" = "$(wc -c <"$tmp/body")"
+poll /api/health .streams 0
+check "HEAD on the event stream leaves no stream open" test "$(json .streams)" = 0
+code=$(curl -s -I -o /dev/null -w '%{http_code}' --max-time 5 "$base/api/games/import")
+check "HEAD on a POST route: 405 ($code)" test "$code" = 405
 
 # Errors: malformed requests get a JSON 4xx.
 req POST /api/games '{"variant":'; expect "malformed JSON" 400
