@@ -777,7 +777,9 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     size_t id_len = slash ? (size_t)(slash - rest) : strlen(rest);
     const char *action = slash ? slash + 1 : "";
     int n = (int)(sizeof ACTIONS / sizeof ACTIONS[0]), known = n, match = n;
-    for (int i = 0; i < n; i++)
+    /* "ID/" here was "ID//" (api_handle took the one trailing slash a path may have): no action. */
+    bool no_action = slash && !*action;
+    for (int i = 0; i < n && !no_action; i++)
         if (!strcmp(action, ACTIONS[i].action)) {
             known = i;
             if (!strcmp(method, ACTIONS[i].method))
@@ -839,10 +841,9 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     body_free(&b);
 }
 
-void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
+/* path: after "/api/", without a trailing slash */
+static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *path)
 {
-    GameTable *t = ctx;
-    const char *path = http_path(req) + strlen("/api/");
     const char *method = http_method(req);
     bool get = !strcmp(method, "GET");
     char q[QUOTE_BUF_SIZE];
@@ -879,4 +880,18 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     } else {
         http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
     }
+}
+
+void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
+{
+    /* Any API path may end with one slash, as links and hand-typed addresses often do: /api/health/
+     * is /api/health. */
+    const char *path = http_path(req) + strlen("/api/");
+    size_t len = strlen(path);
+    char *bare = strndup(path, len && path[len - 1] == '/' ? len - 1 : len);
+    if (bare)
+        api_route(ctx, req, res, bare);
+    else
+        http_error(res, 500, "out of memory");
+    free(bare);
 }

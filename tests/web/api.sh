@@ -93,6 +93,13 @@ poll /api/health .streams 0
 check "HEAD on the event stream leaves no stream open" test "$(json .streams)" = 0
 code=$(curl -s -I -o /dev/null -w '%{http_code}' --max-time 5 "$base/api/games/import")
 check "HEAD on a POST route: 405 ($code)" test "$code" = 405
+# Any API path may end with one slash.
+for path in /api/health/ /api/variants/ /api/games/ "/api/games/$id/record/" "/api/games/$id/"; do
+  req GET "$path"; expect "GET $path" 200
+done
+check "GET /api/games/$id/ is the game" test "$(json .id)" = "$id"
+req GET "/api/games/$id//"; expect "two slashes after a game" 404
+req GET /api/health//; expect "two slashes after health" 404
 
 # Errors: malformed requests get a JSON 4xx.
 req POST /api/games '{"variant":'; expect "malformed JSON" 400
