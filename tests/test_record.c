@@ -632,6 +632,24 @@ static void test_damaged_results(void **state)
     assert_int_equal(reps_a[2].recorded, OUTCOME_WHITE_WINS);
     assert_int_equal(w.count, 0);
     free_games(n);
+    /* A result in parentheses is the result, with a warning (it was read as a variation holding
+     * nothing, and lost); a variation that holds moves and a result is still a variation. */
+    static const char PARENS[] = "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 (1-0)\n\n"
+                                 "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 ( \xc2\xbd-\xc2\xbd ) {agreed}\n\n"
+                                 "[Variant \"Glinski\"]\n\n1. f5f6 e7e6 (1... d7d6 0-1) 1-0\n";
+    n = READ_CLEAN("parens.pgn", PARENS, "glinski", &w);
+    assert_int_equal(n, 3);
+    assert_string_equal(games_a[0].result, "1-0");
+    assert_int_equal(reps_a[0].recorded, OUTCOME_WHITE_WINS);
+    assert_int_equal(games_a[0].main.nodes[1].var_count, 0);
+    assert_string_equal(games_a[1].result, "\xc2\xbd-\xc2\xbd");
+    assert_string_equal(games_a[1].final_comment, "agreed");
+    assert_int_equal(games_a[2].main.nodes[1].var_count, 1);
+    assert_string_equal(games_a[2].result, "1-0");
+    assert_int_equal(w.count, 2);
+    expect_warning(&w, "parens.pgn:3:", "the result (1-0) is written in parentheses: read as the game's result");
+    expect_warning(&w, "parens.pgn:7:", "(\xc2\xbd-\xc2\xbd) is written in parentheses");
+    free_games(n);
 }
 
 static void test_line_comments(void **state)

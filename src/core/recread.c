@@ -701,6 +701,30 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
     return glued > 0;
 }
 
+enum { PAREN_RESULT_MAX = 16 };
+
+/* A result written in parentheses, "(1-0)", as some files end a game: the bytes from its '(' to
+ * its ')', with the result in out (3 * PAREN_RESULT_MAX + 1 bytes), or 0. Read as a variation, it
+ * would be dropped without a word and the game left without its result. */
+static size_t parenthesized_result(RecordReader *r, int line, char *out)
+{
+    const char *s = r->text + r->pos;
+    size_t avail = r->size - r->pos, i = 1;
+    while (i < avail && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    size_t from = i;
+    while (i < avail && word_char((unsigned char)s[i]))
+        i++;
+    size_t n = i - from;
+    while (i < avail && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (!n || n > PAREN_RESULT_MAX || i == avail || s[i] != ')')
+        return 0;
+    clean_text(r, line, s + from, n, out);
+    Outcome o;
+    return outcome_parse(out, &o) && strcmp(out, "=") ? i + 1 : 0;
+}
+
 /* Comments after the result belong to the game, and a stray closing '}' or ')' is passed over:
  * read as the next game, it would make one that the file does not hold and renumber the rest.
  * Anything else starts the next game. */
@@ -760,6 +784,15 @@ static void read_movetext(RecordReader *r, Game *g)
             if (last)
                 last->draw_offer = true;
             continue;
+        }
+        char paren[3 * PAREN_RESULT_MAX + 1];
+        size_t paren_len = c == '(' && st.depth == 0 ? parenthesized_result(r, line, paren) : 0;
+        if (paren_len) {
+            r->pos += paren_len;
+            warnf(r, line, "the result (%s) is written in parentheses: read as the game's result", paren);
+            g->result = dup_str(paren);
+            read_trailer(r, g);
+            return;
         }
         if (c == '(') {
             next(r);
