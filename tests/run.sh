@@ -532,6 +532,19 @@ check "play: two moves, a missing and an extra value: four errors" test "$(lines
 play_session $'E7-E13\nsave '"$tmp"$'/saved.ctl-pgn\nquit\n' --engine none
 play_session $'quit\n' --engine none --load "$tmp/saved.ctl-pgn"
 check "play --load: the saved game, 1 move" bash -c '[ "$2" -eq 0 ] && grep -q "^Loaded .*, 1 moves\.$" "$1"' _ "$tmp/out" "$rc"
+# What the reader passes over is told on stderr, a line each, by --load and by the load command.
+printf '[variant "Glinski"]\n\n1. f5f6 e7e6 (1-0)\n' >"$tmp/warned.pgn"
+for how in --load command; do
+  if [ $how = --load ]; then
+    play_session $'quit\n' --engine none --load "$tmp/warned.pgn"
+  else
+    play_session "load $tmp/warned.pgn"$'\nquit\n' --engine none
+  fi
+  check "play $how: the reader's two warnings, a line each" test "$rc" -eq 0 -a "$(lines "$tmp/err")" -eq 2
+  check "play $how: a warning names the file and the line" \
+    grep -qxF "load: '$tmp/warned.pgn': warning: line 3: the result (1-0) is written in parentheses: read as the game's result" "$tmp/err"
+  check "play $how: the game is loaded" grep -q "Loaded .*, 2 moves\.$" "$tmp/out"
+done
 expect_error "play --load of a missing file" 1 play --load /nonexistent.ctl-pgn
 expect_error "play --load of a directory" 1 play --load "$tmp"
 expect_error "play: an argument" 2 play extra

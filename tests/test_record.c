@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "core/arbiter.h"
+#include "core/gamefile.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/postext.h"
@@ -944,6 +945,25 @@ static void test_moves_after_the_end(void **state)
     game_free(&games[0]);
 }
 
+/* A game file, as the front ends import one, keeps the reader's warnings, placed as its errors are. */
+static void test_game_file_warnings(void **state)
+{
+    (void)state;
+    static const char WARNED[] = "[variant \"Glinski\"]\n\n1. f5f6 e7e6 (1-0)\n";
+    GameFile f;
+    char err[400];
+    assert_true(gamefile_read(WARNED, sizeof WARNED - 1, variant_find("cescacs"), &f, err, (int)sizeof err));
+    assert_string_equal(f.warnings, "line 1: the label 'variant' is read as 'Variant'\n"
+                                    "line 3: the result (1-0) is written in parentheses: read as the game's result\n");
+    assert_string_equal(f.result, "1-0");
+    assert_string_equal(f.moves, "f5f6 e7e6");
+    gamefile_free(&f);
+    static const char CLEAN[] = "[Variant \"Glinski\"]\n\n1. f5f6 *\n";
+    assert_true(gamefile_read(CLEAN, sizeof CLEAN - 1, variant_find("cescacs"), &f, err, (int)sizeof err));
+    assert_null(f.warnings);
+    gamefile_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -955,6 +975,7 @@ int main(void)
         cmocka_unit_test(test_overlong_input),
         cmocka_unit_test(test_lines_between_games),
         cmocka_unit_test(test_damaged_results),
+        cmocka_unit_test(test_game_file_warnings),
         cmocka_unit_test(test_line_comments),
         cmocka_unit_test(test_files_from_other_systems),
         cmocka_unit_test(test_hand_typed),

@@ -303,6 +303,8 @@ static bool load_game(Play *pl, const char *file)
         complain("load: '%s': %s", quote(q, file), err);
         return false;
     }
+    for (const char *w = f.warnings ? f.warnings : ""; *w; w = strchr(w, '\n') + 1)
+        complain("load: '%s': warning: %.*s", quote(q, file), (int)strcspn(w, "\n"), w);
     Position *start = malloc(sizeof *start), *game = malloc(sizeof *game);
     ok = start && game && pos_from_text_castling(start, f.variant, f.start, f.castling, err, sizeof err);
     if (ok) {

@@ -18,7 +18,8 @@ void gamefile_free(GameFile *f)
 {
     free(f->moves);
     free(f->tags);
-    f->moves = f->tags = NULL;
+    free(f->warnings);
+    f->moves = f->tags = f->warnings = NULL;
 }
 
 /* The value of a label kept in tags (its length in *len), or NULL. */
@@ -141,13 +142,27 @@ static const char *without_place(const char *reason)
     return *s == ':' && s[1] == ' ' ? s + 2 : reason;
 }
 
+/* Keeps a warning of the reader, its place written as the errors write theirs ("line N: why"). */
+static void keep_warning(void *ctx, const char *message)
+{
+    const char *why = without_place(message);
+    if (why == message)
+        strbuf_printf(ctx, "%s\n", message);
+    else
+        strbuf_printf(ctx, "line %d: %s\n", atoi(message + sizeof RECORD_NAME), why);
+}
+
 bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameFile *out, char *err, int err_size)
 {
     memset(out, 0, sizeof *out);
     RecordReader r;
     record_reader_init(&r, RECORD_NAME, text, size, fallback);
+    StrBuf warnings = {0};
+    r.warn = keep_warning;
+    r.warn_ctx = &warnings;
     Game g;
     if (!record_read_game(&r, &g)) {
+        strbuf_free(&warnings);
         snprintf(err, (size_t)err_size, "no game found in the record");
         return false;
     }
@@ -192,7 +207,9 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
         add_tag(&tags, keep[i], game_label(&g, keep[i]));
     out->moves = strbuf_take(&moves);
     out->tags = strbuf_take(&tags);
-    if (!out->moves || !out->tags) {
+    bool warned = warnings.len || warnings.failed;
+    out->warnings = warned ? strbuf_take(&warnings) : NULL;
+    if (!out->moves || !out->tags || (warned && !out->warnings)) {
         gamefile_free(out);
         snprintf(err, (size_t)err_size, "out of memory");
         goto done;
@@ -202,6 +219,7 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
         snprintf(out->reason, sizeof out->reason, "%s", end_reason_name(rep.verdict.reason));
     ok = true;
 done:
+    strbuf_free(&warnings);
     free(p);
     free(q);
     game_free(&g);

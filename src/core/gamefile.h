@@ -21,6 +21,7 @@ typedef struct {
     char reason[32];  /* "checkmate", "resignation" ... or "" */
     char *tags; /* "Name=value\n" lines: Event, Site, Date, Round, White, Black (malloc'd by
                    gamefile_read; the writer only reads them; NULL for none) */
+    char *warnings; /* what gamefile_read passed over, "line N: why\n" each (malloc'd; NULL for none) */
 } GameFile;
 
 /* The record text of a game (malloc'd), or NULL when the moves do not replay. */
