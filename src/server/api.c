@@ -401,16 +401,32 @@ static bool new_seats(GameSpec *spec, NewSeats *seats)
     return true;
 }
 
+/* An array of the text's lines ("a\nb\n": ["a", "b"]). */
+static cJSON *lines_json(const char *text)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (const char *s = text; a && *s;) {
+        size_t n = strcspn(s, "\n");
+        char *line = strndup(s, n);
+        cJSON_AddItemToArray(a, cJSON_CreateString(line ? line : ""));
+        free(line);
+        s += n + (s[n] ? 1 : 0);
+    }
+    return a;
+}
+
 /* Answers a game creation: 201 with the new game, its seats' tokens and links (the only time the
  * tokens are told), or the error that stopped it. */
-static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, GameError ge, const char *err,
-                           HttpResponse *res)
+static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, const char *warnings, GameError ge,
+                           const char *err, HttpResponse *res)
 {
     if (!g) {
         http_error(res, error_status(ge), "%s", err);
         return;
     }
     cJSON *extra = cJSON_CreateObject();
+    if (warnings)
+        cJSON_AddItemToObject(extra, "warnings", lines_json(warnings));
     cJSON *tokens = cJSON_AddObjectToObject(extra, "tokens");
     cJSON *links = cJSON_AddObjectToObject(extra, "links");
     char link[SEAT_TOKEN_LEN + 64];
@@ -427,8 +443,9 @@ static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, G
     games_release(t, g);
 }
 
-/* Creates the game of spec with new seat tokens and answers. */
-static void create_and_answer(GameTable *t, GameSpec *spec, HttpResponse *res)
+/* Creates the game of spec with new seat tokens and answers; an imported game's answer carries
+ * the record reader's warnings (lines of text, "" for none). */
+static void create_and_answer(GameTable *t, GameSpec *spec, const char *warnings, HttpResponse *res)
 {
     NewSeats seats;
     if (!new_seats(spec, &seats)) {
@@ -438,7 +455,7 @@ static void create_and_answer(GameTable *t, GameSpec *spec, HttpResponse *res)
     GameError ge;
     char err[400];
     ServerGame *g = games_create(t, spec, &ge, err, (int)sizeof err);
-    answer_created(t, g, &seats, ge, err, res);
+    answer_created(t, g, &seats, warnings, ge, err, res);
 }
 
 static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
@@ -459,7 +476,7 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     if (body_ok(&b, res)) {
         spec.variant = variant_names[variant];
         spec.moves = moves;
-        create_and_answer(t, &spec, res);
+        create_and_answer(t, &spec, NULL, res);
     }
     free(moves);
     body_free(&b);
@@ -569,7 +586,7 @@ static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
         spec.tags = f.tags;
         spec.result = f.result;
         spec.reason = f.reason;
-        create_and_answer(t, &spec, res);
+        create_and_answer(t, &spec, f.warnings ? f.warnings : "", res);
         gamefile_free(&f);
     } else {
         http_error(res, 422, "%s", err);

@@ -221,6 +221,12 @@ record=$(jq -Rs '{text: .}' "$tmp/body")
 req POST /api/games/import "$record"; expect "import the record" 201
 check "imported: one move" test "$(json '.moves | length')" = 1
 check "imported: the draw kept" test "$(json .result)" = 1-1
+check "imported: no warnings" test "$(json '.warnings | length')" = 0
+# What the reader passes over is told in the answer, a line each, placed as errors are.
+req POST /api/games/import '{"text":"[variant \"Glinski\"]\n\n1. f5f6 e7e6 (1-0)\n"}'; expect "import a record with defects" 201
+check "imported with defects: the reader's warnings" test "$(json '.warnings | join("|")')" = \
+  "line 1: the label 'variant' is read as 'Variant'|line 3: the result (1-0) is written in parentheses: read as the game's result"
+check "imported with defects: the result kept" test "$(json '.result + " " + (.moves | length | tostring)')" = "1-0 2"
 req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. f5f6 f7f6 *"}'; expect "illegal record" 422
 check "illegal record: names the move" bash -c "jq -r .error '$tmp/body' | grep -q f7f6"
 check "illegal record: its place said once, as a line and a move" \
@@ -300,7 +306,7 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 10 games" test "$(json .total)" = 10
+check "list: 11 games" test "$(json .total)" = 11
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
