@@ -620,6 +620,8 @@ async function importRecord(text) {
     const g = await api('POST', 'games/import', { text, ...importPlayers() });
     keepTokens(g.id, g.tokens);
     location.hash = `#/game/${g.id}`;
+    // What the reader passed over (a result in parentheses, a label's case ...) may change the game.
+    if (g.warnings?.length) showError(`The record was read with warnings:\n${g.warnings.join('\n')}`, true);
   } catch (e) {
     showError(e.message);
   }

@@ -74,7 +74,10 @@ class Local {
     if (parts[0] !== 'games') throw new HexchessError('no such path', 404);
     if (parts.length === 1 && method === 'GET') return this.list();
     if (parts.length === 1 && method === 'POST') return this.create(this.hx.newGame(body.variant, body));
-    if (parts[1] === 'import' && method === 'POST') return this.create(this.hx.importRecord(body.text, body));
+    if (parts[1] === 'import' && method === 'POST') {
+      const game = this.hx.importRecord(body.text, body);
+      return { ...(await this.create(game)), warnings: game.warnings };
+    }
     const live = await this.load(Number(parts[1]));
     const route = `${method} ${parts.slice(2).join('/')}`;
     switch (route) {

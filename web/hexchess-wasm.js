@@ -361,12 +361,15 @@
       return new Game(this._M, d, players(o));
     }
 
-    // The first game of a CTL-PGN or PGN text, as POST /api/games/import (options: the players).
+    // The first game of a CTL-PGN or PGN text, as POST /api/games/import (options: the players);
+    // its warnings are what the reader passed over, as that answer's.
     importRecord(text, options) {
       const r = callJson(this._M, "hx_import", [text]);
       const d = { variant: r.variant, start: r.start, castling: r.castling, moves: r.moves, result: r.result,
                   reason: r.reason, tags: r.tags };
-      return new Game(this._M, d, players(options || {}));
+      const game = new Game(this._M, d, players(options || {}));
+      game.warnings = r.warnings;
+      return game;
     }
 
     // A game from what its saved() gave.

@@ -468,7 +468,8 @@ static void words_json(StrBuf *b, const char *key, const char *words)
 }
 
 /* The first game of a CTL-PGN / PGN text, as the description hx_game takes: variant, start,
- * castling, moves (an array of bare moves), result, reason, tags ("Name=value" lines). */
+ * castling, moves (an array of bare moves), result, reason, tags ("Name=value" lines); and
+ * warnings, what the reader passed over ("line N: why" each), as POST /api/games/import says. */
 EMSCRIPTEN_KEEPALIVE char *hx_import(const char *text)
 {
     GameFile f;
@@ -484,7 +485,15 @@ EMSCRIPTEN_KEEPALIVE char *hx_import(const char *text)
     json_str_member(&b, "result", f.result);
     json_str_member(&b, "reason", f.reason);
     json_str_member(&b, "tags", f.tags ? f.tags : "");
-    strbuf_puts(&b, "}");
+    json_key(&b, "warnings");
+    strbuf_puts(&b, "[");
+    for (const char *w = f.warnings ? f.warnings : ""; *w; w = strchr(w, '\n') + 1) {
+        char *line = strndup(w, strcspn(w, "\n"));
+        json_item_sep(&b);
+        json_string(&b, line ? line : "");
+        free(line);
+    }
+    strbuf_puts(&b, "]}");
     gamefile_free(&f);
     return json_take(&b);
 }

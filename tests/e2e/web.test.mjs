@@ -155,6 +155,21 @@ test('export a record and import records (upload and paste)', async () => {
   assert.deepEqual(await moves(page).allTextContents(), ['f6', 'e5', 'Ndf4']);
   // The position field shows the FEN of the viewed move.
   assert.match(await page.inputValue('#pos-text'), / b - 1 2$/);
+  // What the reader passed over is shown after the import, a line each.
+  if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
+  await page.fill('#record-paste', '[variant "Glinski"]\n\n1. f6 e5 (1-0)\n');
+  const last = await page.evaluate(() => location.hash);
+  await page.click('#record-import');
+  await page.waitForFunction((h) => location.hash !== h, last);
+  await waitForMoves(page, 2);
+  const toast = page.locator('#error.info');
+  await toast.waitFor();
+  assert.deepEqual((await toast.innerText()).split('\n').slice(1), [
+    "line 1: the label 'variant' is read as 'Variant'",
+    "line 3: the result (1-0) is written in parentheses: read as the game's result",
+  ]);
+  // It goes by itself (the tests after this one want no toast).
+  await toast.waitFor({ state: 'hidden', timeout: 10000 });
 });
 
 // ---- the bugs of issue #12 §1, each found in the browser ----

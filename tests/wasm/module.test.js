@@ -125,6 +125,14 @@ test("records: a C'escacs game read, written and read back", () => {
   assert.deepStrictEqual(again.moves.map((m) => m.text), s.moves.map((m) => m.text));
   assert.strictEqual(again.position, s.position);
   assert.throws(() => hx.importRecord('[Variant "Glinski"]\n\n1. f5f7 *\n'), (e) => e.status === 422);
+  assert.deepStrictEqual(g.warnings, []);
+  // What the reader passes over is told, as POST /api/games/import tells it.
+  const warned = hx.importRecord('[variant "Glinski"]\n\n1. f5f6 e7e6 (1-0)\n');
+  assert.deepStrictEqual(warned.warnings, [
+    "line 1: the label 'variant' is read as 'Variant'",
+    "line 3: the result (1-0) is written in parentheses: read as the game's result",
+  ]);
+  assert.strictEqual(warned.state().result, "1-0");
 });
 
 for (const [kind, file] of [["one thread", moduleFile], ["threads", threadedModuleFile]]) {

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, copyFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, startBrowser, serveFiles, newGame, clickMove, moves, waitForMoves } from '../e2e/harness.mjs';
@@ -89,6 +89,14 @@ test("C'escacs against the engine: a reload resumes the game from IndexedDB, the
   await page.waitForFunction((h) => location.hash !== h, hash);
   await waitForMoves(page, 6);
   assert.deepEqual((await moves(page).allTextContents()).slice(0, 4), played);
+  // What the reader passed over is shown, as with a server.
+  const warned = join(tmp, 'warned.pgn');
+  writeFileSync(warned, '[variant "Glinski"]\n\n1. f5f6 e7e6 (1-0)\n');
+  const imported = await page.evaluate(() => location.hash);
+  await page.setInputFiles('#record-upload', warned);
+  await page.waitForFunction((h) => location.hash !== h, imported);
+  await page.locator('#error.info').waitFor();
+  assert.match(await page.locator('#error').innerText(), /line 3: the result \(1-0\) is written in parentheses/);
 });
 
 test('Gliński against the engine, analysed (a line in the notation, Stop ends it), a draw offer declined', async () => {
