@@ -861,6 +861,16 @@ if native_only "$no_processes"; then
   cli match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/edited.txt" --once --nodes 200 --max-plies 10
   check "match --positions: a byte-order mark, tabs and CRLF as editors save them" \
     test "$rc" -eq 0 -a "$(grep -c '^game [12]/2: ' "$tmp/err")" -eq 2
+  tr '\n' '\r' <"$tmp/starts.txt" >"$tmp/old-mac.txt"
+  cli match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/old-mac.txt" --once --nodes 200 --max-plies 10
+  check "match --positions: lines ended by a lone CR (old Mac files)" \
+    test "$rc" -eq 0 -a "$(grep -c '^game [12]/2: ' "$tmp/err")" -eq 2
+  { sed -n 3p "$tmp/starts.txt" | tr -d '\n'; printf '\r\n\n\r'; sed -n 4p "$tmp/starts.txt" | tr -d '\n'; } >"$tmp/mixed.txt"
+  cli match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/mixed.txt" --once --nodes 200 --max-plies 10
+  check "match --positions: LF, CRLF and CR mixed, blank lines, no end at the last line" \
+    test "$rc" -eq 0 -a "$(grep -c '^game [12]/2: ' "$tmp/err")" -eq 2
+  { sed -n 3p "$tmp/starts.txt"; printf '\0\n'; sed -n 4p "$tmp/starts.txt"; } >"$tmp/nul.txt"
+  expect_error "match --positions: a NUL byte" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/nul.txt"
   { head -n 3 "$tmp/starts.txt"; echo "1/3/5/7/9/11/11/11/11/1Q9/3k1K5 x - 0 1"; } >"$tmp/bad.txt"
   expect_error "match --positions: a bad position" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
   check "match --positions: the error names the line" grep -q "bad.txt:4: " "$tmp/err"

@@ -55,3 +55,14 @@ char *input_read_file(const char *cmd, const char *path, size_t *size)
     *size = len;
     return buf;
 }
+
+char *input_next_line(char **cursor)
+{
+    char *line = *cursor;
+    if (!*line)
+        return NULL;
+    char *end = line + strcspn(line, "\r\n");
+    *cursor = end + (*end == '\r' && end[1] == '\n' ? 2 : *end ? 1 : 0);
+    *end = 0;
+    return line;
+}

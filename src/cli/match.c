@@ -26,6 +26,7 @@
 #include "../core/search.h"
 #include "../core/status.h"
 #include "cli.h"
+#include "input.h"
 #include "uciclient.h"
 #include "values.h"
 
@@ -143,34 +144,40 @@ static bool opening_ok(const MatchConfig *cfg, Position *p, const char *line, si
 
 /* Reads the openings of --positions: one position a line; blank lines and lines starting with '#'
  * are skipped. Each must be legal and not already over. Returns how many (with the arrays in
- * m), or 0 with the error, naming the line, in err. */
+ * m), or 0 with the error, naming the line, in err ("" when the file could not be read: that
+ * was told already). */
 static int read_positions(const MatchConfig *cfg, Match *m, char *err, size_t size)
 {
     char q[QUOTE_BUF_SIZE];
-    FILE *f = fopen(cfg->positions_path, "r");
-    if (!f) {
-        snprintf(err, size, "cannot read '%s': %s", quote(q, cfg->positions_path), strerror(errno));
+    size_t text_size;
+    char *text = input_read_file("match", cfg->positions_path, &text_size);
+    if (!text) {
+        err[0] = 0;
         return 0;
     }
     Position *p = malloc(sizeof *p);
-    char *line = NULL, why[256];
-    size_t cap = 0;
+    char why[256];
     int n = 0, capacity = 0, number = 0;
     bool ok = p != NULL;
     if (!ok)
         snprintf(err, size, "out of memory");
-    for (ssize_t len; ok && (len = getline(&line, &cap, f)) >= 0;) {
+    /* The lines end at the first NUL: the positions after it would be lost without a word. */
+    if (ok && memchr(text, 0, text_size)) {
+        snprintf(err, size, "'%s' holds a NUL byte: it is no text of positions", quote(q, cfg->positions_path));
+        ok = false;
+    }
+    char *cursor = text;
+    for (char *line; ok && (line = input_next_line(&cursor));) {
         number++;
         /* As editors save text: a byte-order mark opening the file, tabs or spaces ending a line. */
-        if (number == 1 && len >= 3 && !memcmp(line, "\xef\xbb\xbf", 3)) {
-            len -= 3;
-            memmove(line, line + 3, (size_t)len + 1);
-        }
+        if (number == 1 && !strncmp(line, "\xef\xbb\xbf", 3))
+            line += 3;
+        size_t len = strlen(line);
         while (len > 0 && isspace((unsigned char)line[len - 1]))
             line[--len] = 0;
         if (len == 0 || line[0] == '#')
             continue;
-        bool good = opening_ok(cfg, p, line, (size_t)len, why, sizeof why);
+        bool good = opening_ok(cfg, p, line, len, why, sizeof why);
         if (good && n == MAX_POSITIONS) {
             snprintf(why, sizeof why, "more than %d positions", MAX_POSITIONS);
             good = false;
@@ -197,16 +204,11 @@ static int read_positions(const MatchConfig *cfg, Match *m, char *err, size_t si
         strcpy(m->openings[n], line);
         m->opening_stm[n++] = p->stm;
     }
-    if (ok && ferror(f)) {
-        snprintf(err, size, "cannot read '%s': %s", quote(q, cfg->positions_path), strerror(errno));
-        ok = false;
-    }
     if (ok && n == 0) {
         snprintf(err, size, "'%s' holds no position", quote(q, cfg->positions_path));
         ok = false;
     }
-    fclose(f);
-    free(line);
+    free(text);
     free(p);
     return ok ? n : 0;
 }
@@ -639,7 +641,8 @@ int cmd_match(const CliOptions *opts)
         failure = err;
     }
     if (failure) {
-        fprintf(stderr, "hexchess match: %s\n", failure);
+        if (*failure)
+            fprintf(stderr, "hexchess match: %s\n", failure);
         free(m.openings);
         free(m.opening_stm);
         free(m.scores);
