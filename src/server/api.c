@@ -190,7 +190,7 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     cJSON_AddNumberToObject(o, "id", (double)g->rec.id);
     cJSON_AddStringToObject(o, "variant", g->v->desc->name);
     cJSON_AddStringToObject(o, "title", g->v->desc->title);
-    cJSON_AddNumberToObject(o, "version", (double)g->version);
+    cJSON_AddNumberToObject(o, "version", (double)g->rec.version);
     cJSON_AddStringToObject(o, "start", g->start_text);
     cJSON_AddStringToObject(o, "start_board", g->start_board);
     cJSON_AddBoolToObject(o, "castling", g->rec.castling);
@@ -268,7 +268,8 @@ static void send_game_with(ServerGame *g, HttpResponse *res, int status, cJSON *
         extra = cJSON_CreateObject();
     cJSON_AddItemToObject(extra, "clock", feed_clock_json(g));
     const Analysis *an = &g->analysis;
-    uint64_t key[4] = {g->version, an->serial, (uint64_t)an->depth << 2 | (uint64_t)an->running << 1 | an->requested,
+    uint64_t key[4] = {g->rec.version, an->serial,
+                       (uint64_t)an->depth << 2 | (uint64_t)an->running << 1 | an->requested,
                        (uint64_t)worker_waiting(g) | (uint64_t)g->thinking << 1 |
                            (uint64_t)(an->nodes & 0xffffffff) << 2};
     if (!g->json || memcmp(key, g->json_key, sizeof key)) {

@@ -91,7 +91,7 @@ cJSON *feed_analysis_json(const ServerGame *g)
 static cJSON *event_base(const ServerGame *g)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "version", (double)g->version);
+    cJSON_AddNumberToObject(o, "version", (double)g->rec.version);
     cJSON_AddNumberToObject(o, "moves", g->ply_count);
     cJSON_AddStringToObject(o, "turn", SIDE_NAMES[g->pos->stm]);
     cJSON_AddStringToObject(o, "status", sgame_over(g) ? "over" : "ongoing");
@@ -130,7 +130,7 @@ void feed_publish(EventHub *hub, ServerGame *g, const GameEvent *e)
     cJSON *o;
     if (e->kind == GAME_EVENT_ANALYSIS) {
         o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "version", (double)g->version);
+        cJSON_AddNumberToObject(o, "version", (double)g->rec.version);
         cJSON_AddItemToObject(o, "analysis", feed_analysis_json(g));
     } else {
         o = event_base(g);

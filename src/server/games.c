@@ -96,7 +96,7 @@ void sgame_notify(ServerGame *g, GameEventKind kind, const char *action, int sid
 /* Every change of a game goes through here: a new version, saved at once. */
 static void changed(ServerGame *g)
 {
-    g->version++;
+    g->rec.version++;
     write_verdict(g);
     write_clock(g);
     if (sync_moves_text(g))
@@ -380,7 +380,7 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
 
 void sgame_engine_move(ServerGame *g, Move m, uint64_t version)
 {
-    if (sgame_check_flag(g) || version != g->version || !sgame_engine_to_move(g) || m == MOVE_NONE)
+    if (sgame_check_flag(g) || version != g->rec.version || !sgame_engine_to_move(g) || m == MOVE_NONE)
         return;
     play_and_save(g, m);
 }

@@ -83,7 +83,7 @@ typedef struct {
 } Analysis;
 
 struct ServerGame {
-    StoredGame rec; /* what the store keeps (rec.moves follows the plies) */
+    StoredGame rec; /* what the store keeps (rec.moves follows the plies, rec.version every change) */
     Store *store;
     const Variant *v;
     Position *pos;
@@ -91,7 +91,6 @@ struct ServerGame {
     char *start_text;
     Ply *plies;
     int ply_count, ply_cap;
-    uint64_t version; /* bumped on every change of the game */
     Verdict verdict;  /* the arbiter's; rec.result and rec.reason are its text as stored */
     GameClock clock;  /* rec's clock fields are its reading at the last save */
     const GameHooks *hooks; /* NULL: nobody listens */

@@ -48,6 +48,8 @@ static const char *const MIGRATIONS[] = {
     "ALTER TABLE games ADD COLUMN clock_saved INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;",
+    /* 2: the version clients compare, which restarted at 0 when the game was loaded again */
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
@@ -200,6 +202,7 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_int64(st, 22, g->clock_saved);
     sqlite3_bind_int(st, 23, g->takeback_offer);
     sqlite3_bind_int64(st, 24, g->rematch);
+    sqlite3_bind_int64(st, 25, (sqlite3_int64)g->version);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -220,12 +223,12 @@ bool store_insert(Store *s, StoredGame *g)
                                  "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
                                  " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
                                  " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
-                                 " clock_saved, takeback_offer, rematch, created)"
-                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " clock_saved, takeback_offer, rematch, version, created)"
+                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 25, g->created);
+        sqlite3_bind_int64(st, 26, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -243,11 +246,11 @@ bool store_update(Store *s, StoredGame *g)
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
                                  " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
                                  " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
-                                 " rematch=? WHERE id=?",
+                                 " rematch=?, version=? WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 25, g->id);
+        sqlite3_bind_int64(st, 26, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -277,7 +280,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
                            " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
                            " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
-                           " rematch FROM games WHERE id=?",
+                           " rematch, version FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -307,6 +310,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->clock_saved = sqlite3_column_int64(st, 21);
             out->takeback_offer = sqlite3_column_int(st, 22);
             out->rematch = sqlite3_column_int64(st, 23);
+            out->version = (uint64_t)sqlite3_column_int64(st, 24);
             if (!out->moves || !out->tags) {
                 stored_game_free(out);
                 found = false;

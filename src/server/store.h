@@ -36,6 +36,7 @@ typedef struct {
     int64_t clock_saved;  /* Unix milliseconds when the clock was read */
     int takeback_offer;   /* -1 none, else the colour asking to take back */
     int64_t rematch;      /* the id of this game's rematch, 0 while there is none */
+    uint64_t version;     /* bumped on every change of the game, kept so that it never goes back */
 } StoredGame;
 
 /* One row of the games list. */

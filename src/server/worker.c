@@ -265,7 +265,7 @@ static bool serve_game(EngineThread *t, Worker *w)
         engine_new_game(t->engine);
         t->last_game = g->rec.id;
     }
-    uint64_t version = g->version;
+    uint64_t version = g->rec.version;
     int offerer = g->draw_reply;
     sgame_position_at(g, job == JOB_ANALYSE ? g->analysis.ply : g->ply_count, t->root);
     memcpy(t->scratch, t->root, sizeof *t->scratch);
@@ -306,7 +306,7 @@ static bool serve_game(EngineThread *t, Worker *w)
     w->engine = NULL;
     if (job == JOB_MOVE) {
         g->thinking = false;
-        if (!w->gone && best == MOVE_NONE && version == g->version && sgame_engine_to_move(g)) {
+        if (!w->gone && best == MOVE_NONE && version == g->rec.version && sgame_engine_to_move(g)) {
             /* A search stopped before its first iteration: never leave the game stuck. */
             MoveList ml;
             gen_legal(g->pos, &ml);

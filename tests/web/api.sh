@@ -559,6 +559,7 @@ SEAT=black req POST "/api/games/$kid/moves" '{"move":"e7e6"}'; expect "Black mov
 SEAT=black req POST "/api/games/$kid/draw" '{"action":"offer"}'; expect "Black offers a draw" 200
 SEAT=white req POST "/api/games/$kid/undo" '{}'; expect "White asks to take back" 200
 before=$(json '.clock.black')
+version=$(json .version)
 curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a stream is open" wait_event '^event: state'
@@ -574,12 +575,25 @@ sleep 1
 start_server "$hex" "$tmp/seats.db" || { bad "restart for seats"; echo "$passed passed, $failed failed"; exit 1; }
 req GET "/api/games/$kid"
 check "after the restart: the offers stand" test "$(json '.draw_offer + " " + .takeback_offer')" = "black white"
+check "after the restart: the version goes on from $version" test "$(json .version)" = "$version"
 check "after the restart: Black's clock stopped as it was ($before)" test "$(json .clock.black)" = "$before"
 check "after the restart: White's clock runs, the second of downtime not counted" \
   test "$(json '.clock.running == "white" and .clock.white > 60000 - 2000 and .clock.white <= 61000')" = true
 req POST "/api/games/$kid/moves" '{"move":"e4e5"}'; expect "after the restart: no token, no move" 403
 SEAT=black req POST "/api/games/$kid/undo" '{"action":"accept"}'; expect "after the restart: Black's token accepts" 200
 check "the take-back was done" test "$(json '.moves | length')" = 0
+check "the take-back is the next version" test "$(json .version)" = "$((version + 1))"
+stop_server
+
+# A game dropped from the cache and loaded again keeps its version too.
+start_server "$hex" "$tmp/cache.db" --cache 1 || bad "start with a cache of one game"
+req POST /api/games '{"variant":"glinski"}'; expect "a game in a cache of one" 201
+first=$(json .id)
+SEAT=white req POST "/api/games/$first/moves" '{"move":"f5f6"}'; expect "the game's move" 200
+version=$(json .version)
+req POST /api/games '{"variant":"glinski"}'; expect "a second game takes its place in the cache" 201
+req GET "/api/games/$first"; expect "the first game loaded again" 200
+check "loaded again: the version goes on from $version" test "$(json .version)" = "$version"
 stop_server
 
 # A database made before seats and clocks opens; its games keep open seats and no clock.
@@ -595,8 +609,9 @@ start_server "$hex" "$tmp/old.db" || { bad "start on an old database"; echo "$pa
 req GET /api/games/1; expect "a game of an old database" 200
 check "old game: open seats, no clock" test "$(json '.seats.white + " " + .seats.black + " " + (.clock | tostring)')" = "open open null"
 req POST /api/games/1/moves '{"move":"e7e6"}'; expect "old game: a move without a token" 200
+check "old game: its versions start at the upgrade" test "$(json .version)" = 1
 stop_server
-check "migrated: version 1" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 1
+check "migrated: schema version 2" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 2
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
