@@ -121,18 +121,33 @@ static char *frame(const char *name, const char *data, size_t *len)
     return text;
 }
 
-void events_publish(EventHub *h, int64_t game, const char *name, const char *data)
+/* Sends the event to every stream of the game; last: then ends them. */
+static void broadcast(EventHub *h, int64_t game, const char *name, const char *data, bool last)
 {
     size_t len;
     char *text = frame(name, data, &len);
-    if (!text)
-        return;
     pthread_mutex_lock(&h->lock);
     for (Stream *s = *bucket_of(h, game); s; s = s->next)
-        if (s->game == game)
-            append(s, text, len);
+        if (s->game == game) {
+            if (text)
+                append(s, text, len);
+            if (last) {
+                s->ended = true;
+                wake(s);
+            }
+        }
     pthread_mutex_unlock(&h->lock);
     free(text);
+}
+
+void events_publish(EventHub *h, int64_t game, const char *name, const char *data)
+{
+    broadcast(h, game, name, data, false);
+}
+
+void events_finish(EventHub *h, int64_t game, const char *name, const char *data)
+{
+    broadcast(h, game, name, data, true);
 }
 
 bool events_subscribe(EventHub *h, int64_t game, const char *name, const char *data, HttpSource *out)

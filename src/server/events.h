@@ -25,6 +25,9 @@ void events_free(EventHub *h);
 
 /* Sends the event (data: one line of JSON) to every stream of the game. */
 void events_publish(EventHub *h, int64_t game, const char *name, const char *data);
+/* Sends the game's last event to its streams and ends them (each sends what it holds first): the
+ * game is gone, and nothing more will come. */
+void events_finish(EventHub *h, int64_t game, const char *name, const char *data);
 /* A new stream of the game's events, starting with the given one, as the source of a response;
  * false when out of memory or closing. */
 bool events_subscribe(EventHub *h, int64_t game, const char *name, const char *data, HttpSource *out);

@@ -253,6 +253,8 @@ GameError games_delete(GameTable *t, int64_t id)
         }
     bool ok = store_delete(t->store, id);
     pthread_mutex_unlock(&t->lock);
+    if (ok && t->hub)
+        feed_deleted(t->hub, id);
     flagtimer_set(t->timer, id, -1);
     sgame_destroy(victim);
     return ok ? GE_OK : GE_NOT_FOUND;

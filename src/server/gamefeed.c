@@ -160,3 +160,14 @@ void feed_publish(EventHub *hub, ServerGame *g, const GameEvent *e)
         events_publish(hub, g->rec.id, names[e->kind], text);
     free(text);
 }
+
+void feed_deleted(EventHub *hub, int64_t id)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)id);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    /* Without its text the streams still end: a watcher must not wait on a game that is gone. */
+    events_finish(hub, id, "deleted", text ? text : "{}");
+    free(text);
+}

@@ -12,6 +12,8 @@
 
 /* Publishes the event to the game's streams (with the game locked). */
 void feed_publish(EventHub *hub, ServerGame *g, const GameEvent *e);
+/* Tells the streams of a deleted game that it is gone, and ends them. */
+void feed_deleted(EventHub *hub, int64_t id);
 /* The first event of a new stream: where the game stands. Pair with cJSON_Delete. */
 cJSON *feed_state_json(const ServerGame *g);
 /* Each side's time now and whose runs, or null for an untimed game. */

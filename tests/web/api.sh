@@ -518,6 +518,20 @@ check "the engine's seat has no token" test "$(json '(.tokens | keys | join(",")
 SEAT=white req POST "/api/games/$xid/resign" '{}'; expect "resign against the engine" 200
 SEAT=white req POST "/api/games/$xid/rematch"; expect "rematch against the engine" 201
 check "the engine plays White in the rematch" test "$(json '.white + " " + .black')" = "engine human"
+# Deleting a game ends its streams with a last event saying so: no watcher waits on a game that is gone.
+req POST /api/games '{"variant":"glinski"}'; expect "a game to delete while watched" 201
+wid=$(json .id)
+curl -sN "$base/api/games/$wid/events" >"$tmp/events" 2>/dev/null &
+stream=$!
+check "a watcher of the game to delete" wait_event '^event: state'
+SEAT=white req DELETE "/api/games/$wid"; expect "delete a watched game" 200
+check "the watcher is told the game was deleted" wait_event '^event: deleted'
+check "the deleted event names the game" grep -qx "data: {\"id\":$wid}" "$tmp/events"
+for _ in $(seq 1 50); do kill -0 "$stream" 2>/dev/null || break; sleep 0.1; done
+check "the stream of the deleted game ends" bash -c "! kill -0 $stream 2>/dev/null"
+kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
+poll /api/health .streams 0
+check "no stream is left open" test "$(json .streams)" = 0
 # Time controls are checked.
 refused "a base under a second" POST /api/games '{"time_base":500}' "time_base must be 0 (no clock) or from 1000"
 refused "an increment without a base" POST /api/games '{"time_increment":2000}' "time_increment needs a time_base"
