@@ -389,6 +389,11 @@ function follow(id) {
     if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
     else refresh();
   });
+  // The game's last event: its stream ends, and reconnecting would find no game.
+  es.addEventListener('deleted', () => {
+    if (ui.events === es) stopFollowing();
+    showError('This game was deleted.', true);
+  });
   ui.events = es;
 }
 

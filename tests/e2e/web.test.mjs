@@ -388,3 +388,23 @@ test('take-back on one screen and against the engine; a move made elsewhere is p
   await page.click('#undo');
   await exactly(0);
 });
+
+test('a game deleted elsewhere: the page watching it is told, and stops following it', async () => {
+  await newGame(page, { variant: 'glinski', opponent: 'human' });
+  const id = await gameId();
+  const watcher = await browser.context.newPage();
+  watcher.on('pageerror', (e) => errors.push(e.message));
+  await watcher.goto(`${server.url}#/game/${id}`);
+  await watcher.waitForSelector('polygon.hex');
+  // Both pages follow the game: the watcher's stream is open before the deletion.
+  await page.waitForFunction(async () => (await (await fetch('/api/health')).json()).streams >= 2);
+  await page.click('#nav-games');
+  page.once('dialog', (d) => d.accept());
+  await page.locator(`#games-body tr:has(a[href="#/game/${id}"]) button`).click();
+  await page.locator(`#games-body a[href="#/game/${id}"]`).waitFor({ state: 'detached' });
+  const toast = watcher.locator('#error.info');
+  await toast.waitFor();
+  assert.equal(await toast.textContent(), 'This game was deleted.');
+  await page.waitForFunction(async () => (await (await fetch('/api/health')).json()).streams === 0);
+  await watcher.close();
+});
