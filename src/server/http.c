@@ -201,6 +201,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     http_route(s->routes, s->route_count, req, &res);
     if (!res.status)
         http_error(&res, 500, "no response");
+    /* After a HEAD's headers libmicrohttpd 0.9.75 may still send a streamed body's first bytes,
+     * which the client reads as the next answer on the connection: a stream's HEAD gets no stream. */
+    if (res.source.read && !strcmp(method, MHD_HTTP_METHOD_HEAD)) {
+        res.source.close(res.source.ctx);
+        res.source.read = NULL;
+    }
     return send_response(conn, &res);
 }
 
