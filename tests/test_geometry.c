@@ -112,6 +112,40 @@ static void check_symmetry(const Geometry *g)
     }
 }
 
+/* Every hex lies on one line along each axis, its place one past the hex a step back along it;
+ * the walls lie just past both ends; and the lines, with their lengths, cover the board once an axis. */
+static void check_lines(const Geometry *g)
+{
+    assert_true(g->line_count <= MAX_HEX_LINES);
+    for (int a = 0; a < AXIS_NB; a++) {
+        int hexes = 0;
+        for (int id = 0; id < g->line_count; id++) {
+            if (g->lines_of[g->line_hexes[id][1]][a].line != id)
+                continue; /* a line of another axis */
+            int place = 1;
+            for (; g->line_hexes[id][place] != NO_CELL; place++)
+                hexes++;
+            assert_int_equal(g->line_walls[id], 1u | 1u << place);
+        }
+        assert_int_equal(hexes, g->cell_count);
+        for (int s = 0; s < g->cell_count; s++) {
+            const HexLine *on = &g->lines_of[s][a];
+            assert_int_equal(g->line_hexes[on->line][on->place], s);
+            assert_int_equal(g->line_hexes[on->line][on->place + 1], g->step[2 * a][s]);
+            assert_int_equal(g->line_hexes[on->line][on->place - 1], g->step[2 * a + 1][s]);
+            assert_int_equal(g->line_hexes[on->line][on->wall], NO_CELL);
+            assert_true(on->wall <= MAX_RAY + 2);
+        }
+    }
+}
+
+static void test_lines(void **state)
+{
+    (void)state;
+    check_lines(&get("cescacs")->geo);
+    check_lines(&get("glinski")->geo);
+}
+
 static void test_neighbour_symmetry(void **state)
 {
     (void)state;
@@ -227,6 +261,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cell_counts), cmocka_unit_test(test_colours), cmocka_unit_test(test_neighbour_symmetry),
         cmocka_unit_test(test_centre),      cmocka_unit_test(test_mirror),  cmocka_unit_test(test_names),
+        cmocka_unit_test(test_lines),
     };
     return cmocka_run_group_tests_name("geometry", tests, NULL, NULL);
 }

@@ -234,6 +234,18 @@ static inline const char *position_consistency(const Position *p)
         if (count[c][KING] == 1 && king[c] != p->king[c])
             return "king hex disagrees with the board";
     }
+    /* The lines' sets against a walk: the nearest man (or the wall) each way along every axis. */
+    for (int s = 0; s < g->cell_count; s++)
+        for (int a = 0; a < AXIS_NB; a++) {
+            LineStops stops = line_stops(p, s, a);
+            for (int way = 0; way < 2; way++) {
+                int t = g->step[2 * a + way][s];
+                while (t != NO_CELL && !p->board[t])
+                    t = g->step[2 * a + way][t];
+                if (g->line_hexes[g->lines_of[s][a].line][way ? stops.prev : stops.next] != t)
+                    return "the lines' sets disagree with the board";
+            }
+        }
     if (p->key != pos_compute_key(p))
         return "incremental key differs from pos_compute_key";
     return NULL;

@@ -117,13 +117,6 @@ void eval_rebuild(EvalTables *t)
             if (t->king_distance[k][s] <= KING_ZONE_RADIUS)
                 hexset_add(t->king_zone[k], s);
     lone_king_room(t, g);
-    for (int s = 0; s < g->cell_count; s++)
-        for (int group = 0; group < 2; group++) {
-            int n = 0;
-            for (int d = group * DIAG_FIRST; d < group * DIAG_FIRST + 6; d++)
-                n += g->step[d][s] != NO_CELL;
-            t->first_hexes[s][group] = (uint8_t)n;
-        }
     for (int c = 0; c < COLOR_NB; c++) {
         for (int s = 0; s < g->cell_count; s++) {
             int made = 0;
@@ -237,33 +230,20 @@ void eval_build(EvalTables *t, const Variant *v)
 }
 
 /*
- * Beyond its first hex, the hexes a slider reaches along one ray: the empty ones, plus the man that
- * ends the ray, if any. The board's wall at NO_CELL, where every ray list ends, stops the walk at
- * the first occupied entry without a test for the end apart.
+ * The hexes a slider on s reaches along an axis: the empty ones either way, plus the men that end
+ * the two walks (the wall ends a walk without counting). The line's set gives the nearest man
+ * or wall each way at one look: between them lie next - prev - 1 hexes, s's among them.
  */
-static inline int ray_reach_beyond_first(const Piece *board, const uint8_t *ray)
+static inline int axis_reach(const Position *p, int s, int a)
 {
-    if (board[ray[0]])
-        return 0;
-    const uint8_t *end = ray + 1;
-    while (!board[*end])
-        end++;
-    return (int)(end - ray) - 1 + (*end != NO_CELL);
+    LineStops stops = line_stops(p, s, a);
+    return stops.next - stops.prev - (stops.next == p->v->geo.lines_of[s][a].wall) - (stops.prev == 0);
 }
 
-/*
- * The hexes a slider on s reaches along six rays (first, first + 1, ...). Most rays end at their
- * first hex, which every ray on the board reaches (t->first_hexes counts them): only a ray whose
- * first hex is empty is walked. The six are written out: as a loop, its control cost as much as
- * the looks at the first hexes.
- */
-static inline int slider_mobility(const Piece *board, const EvalTables *t, const uint8_t (*rays)[MAX_RAY + 1], int s,
-                                  int first)
+/* The same along the three axes from `first`. */
+static inline int slider_mobility(const Position *p, int s, int first)
 {
-    return t->first_hexes[s][first == DIAG_FIRST] + ray_reach_beyond_first(board, rays[first]) +
-           ray_reach_beyond_first(board, rays[first + 1]) + ray_reach_beyond_first(board, rays[first + 2]) +
-           ray_reach_beyond_first(board, rays[first + 3]) + ray_reach_beyond_first(board, rays[first + 4]) +
-           ray_reach_beyond_first(board, rays[first + 5]);
+    return axis_reach(p, s, first) + axis_reach(p, s, first + 1) + axis_reach(p, s, first + 2);
 }
 
 /* No enemy pawn (enemy_pawns: their hexes, as a set) stands on, or can capture onto, any hex ahead
@@ -332,7 +312,6 @@ static int pieces_white_minus_black(const Position *p, const EvalTables *t)
 /* Mobility and king safety: the costly part. */
 static int side_activity(const Position *p, const EvalTables *t, Color c)
 {
-    const Piece *board = p->board;
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
     int mobility = 0, near_enemy_king = 0, shelter = 0;
@@ -341,11 +320,11 @@ static int side_activity(const Position *p, const EvalTables *t, Color c)
     for (int w = 0; w < HEX_WORDS; w++) {
         for (uint64_t set = p->movers[c][MOVER_ORTH][w]; set; set &= set - 1) {
             int s = w * 64 + __builtin_ctzll(set);
-            mobility += slider_mobility(board, t, g->rays[s], s, ORTH_FIRST);
+            mobility += slider_mobility(p, s, ORTH_AXES);
         }
         for (uint64_t set = p->movers[c][MOVER_DIAG][w]; set; set &= set - 1) {
             int s = w * 64 + __builtin_ctzll(set);
-            mobility += slider_mobility(board, t, g->rays[s], s, DIAG_FIRST);
+            mobility += slider_mobility(p, s, DIAG_AXES);
         }
         /* a leaper: the hexes a leap away that none of ours holds */
         for (uint64_t set = p->movers[c][MOVER_LEAP][w]; set; set &= set - 1)

@@ -55,8 +55,6 @@ typedef struct {
     uint8_t king_distance[MAX_CELLS][MAX_CELLS];
     /* Per hex, the hexes within KING_ZONE_RADIUS steps of a king standing there. */
     uint64_t king_zone[MAX_CELLS][HEX_WORDS];
-    /* Per hex, how many of its orthogonal [0] and diagonal [1] rays hold a hex. */
-    uint8_t first_hexes[MAX_CELLS][2];
 } EvalTables;
 
 /*

@@ -95,4 +95,20 @@ void geometry_build(Geometry *g, int side)
         for (int t = 0; t < g->cell_count; t++)
             if (g->reach[s][t])
                 hexset_add(g->sight_set[s], t);
+    for (int a = 0; a < AXIS_NB; a++)
+        for (int s = 0; s < g->cell_count; s++) {
+            if (g->step[2 * a + 1][s] != NO_CELL) /* not a line's first hex */
+                continue;
+            int id = g->line_count++, place = 0;
+            g->line_hexes[id][0] = NO_CELL;
+            for (int t = s; t != NO_CELL; t = g->step[2 * a][t]) {
+                g->lines_of[t][a].line = (uint8_t)id;
+                g->lines_of[t][a].place = (uint8_t)++place;
+                g->line_hexes[id][place] = (uint8_t)t;
+            }
+            for (int t = s; t != NO_CELL; t = g->step[2 * a][t])
+                g->lines_of[t][a].wall = (uint8_t)(place + 1);
+            g->line_hexes[id][place + 1] = NO_CELL;
+            g->line_walls[id] = 1u | 1u << (place + 1);
+        }
 }

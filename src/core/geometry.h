@@ -13,6 +13,20 @@
 enum { DIR_NB = 12, ORTH_FIRST = 0, ORTH_NB = 6, DIAG_FIRST = 6, DIAG_NB = 6, LEAP_NB = 12 };
 /* The longest ray: along a column, every other line. */
 enum { MAX_RAY = MAX_LINES / 2 };
+/* An axis is a direction and its opposite (2a and 2a + 1): 0..2 orthogonal, 3..5 diagonal. */
+enum { AXIS_NB = DIR_NB / 2, ORTH_AXES = 0, DIAG_AXES = DIAG_FIRST / 2 };
+/* The hexes in a row along an axis make a line: a column's worth along each orthogonal axis, a
+ * line's worth along each diagonal one, at most. */
+enum { MAX_HEX_LINES = 3 * MAX_COLUMNS + 3 * MAX_LINES };
+/* A hex's line along an axis, its place there (1 at the end that direction 2a + 1 leads to, rising
+ * along direction 2a) and the place of the wall past the other end (the line's length + 1). */
+typedef struct {
+    uint8_t line, place, wall;
+} HexLine;
+/* Where the nearest man or wall lies either way along an axis from a hex: their places on its line. */
+typedef struct {
+    int next, prev;
+} LineStops;
 
 typedef struct {
     int dc, dl;
@@ -70,6 +84,14 @@ typedef struct {
     /* How hex b lies from hex a: 1 + the direction from a along which b lies, REACH_LEAP a knight
      * leap away, 0 neither (then no man standing on one attacks the other). */
     uint8_t reach[MAX_CELLS][MAX_CELLS];
+    /* The lines: a set of a line's places (a bit each, as Position.line_men keeps its men) finds
+     * the man nearest to a hex along both directions of an axis at one look each. line_walls holds
+     * the places just off the board at both ends, 0 and the line's length + 1. */
+    int line_count;
+    HexLine lines_of[MAX_CELLS][AXIS_NB];
+    uint32_t line_walls[MAX_HEX_LINES];
+    /* The hex at each place of each line, NO_CELL at the walls. */
+    uint8_t line_hexes[MAX_HEX_LINES][MAX_RAY + 3];
 } Geometry;
 
 enum { REACH_LEAP = DIR_NB + 1 };

@@ -195,6 +195,13 @@ static void gen_capture_rights(const Position *p, Color us, MoveList *ml)
     }
 }
 
+/* The move to hex t, if a man of the colour of `enterable` (a row of Variant.enterable) may enter it. */
+static inline void gen_target(const Position *p, const uint8_t *enterable, int s, int t, MoveList *ml)
+{
+    if (enterable[p->board[t]])
+        add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
+}
+
 /* A slider's moves along one ray: to the empty hexes (if quiets), then the capture of the man
  * that ends it, if takeable. The board's wall, where every ray ends, stops the
  * walk without a test for the end apart (takeable tells it from a man). */
@@ -208,27 +215,31 @@ static inline void gen_ray(const Position *p, const uint8_t *takeable, int s, co
         add(ml, move_make(s, *ray, NO_TYPE, MK_NORMAL, 0));
 }
 
-/* The six rays from `first` written out, as the evaluation's are: the loop over them cost more
- * than most rays' walks, which end at their first hex or soon after. */
+/* The six rays from `first` (a direction pair per axis). With the quiet moves they are walked,
+ * written out: the loop over them cost more than most rays' walks, which end at their first hex or
+ * soon after. Captures alone need only the man ending each ray, which the lines give at one look. */
 static void gen_slides(const Position *p, Color us, int s, int first, GenKind kind, MoveList *ml)
 {
-    const uint8_t(*rays)[MAX_RAY + 1] = p->v->geo.rays[s];
+    const Geometry *g = &p->v->geo;
+    const uint8_t(*rays)[MAX_RAY + 1] = g->rays[s];
     /* A ray ends at a man or the wall, never at an empty hex: the quiet row takes nothing there. */
     const uint8_t *takeable = p->v->enterable[kind == GEN_ALL ? GEN_NOISY : kind][us];
     bool quiets = kind != GEN_NOISY;
+    if (!quiets) {
+        for (int a = first / 2; a < first / 2 + 3; a++) {
+            int line = g->lines_of[s][a].line;
+            LineStops stops = line_stops(p, s, a);
+            gen_target(p, takeable, s, g->line_hexes[line][stops.next], ml);
+            gen_target(p, takeable, s, g->line_hexes[line][stops.prev], ml);
+        }
+        return;
+    }
     gen_ray(p, takeable, s, rays[first], quiets, ml);
     gen_ray(p, takeable, s, rays[first + 1], quiets, ml);
     gen_ray(p, takeable, s, rays[first + 2], quiets, ml);
     gen_ray(p, takeable, s, rays[first + 3], quiets, ml);
     gen_ray(p, takeable, s, rays[first + 4], quiets, ml);
     gen_ray(p, takeable, s, rays[first + 5], quiets, ml);
-}
-
-/* The move to hex t, if a man of the colour of `enterable` (a row of Variant.enterable) may enter it. */
-static inline void gen_target(const Position *p, const uint8_t *enterable, int s, int t, MoveList *ml)
-{
-    if (enterable[p->board[t]])
-        add(ml, move_make(s, t, NO_TYPE, MK_NORMAL, 0));
 }
 
 /* The same for a list of twelve hexes padded with NO_CELL (leaps, king steps): the padding reads

@@ -34,6 +34,7 @@ void pos_clear(Position *p, const Variant *v)
     memset(p->man_index, 0xff, sizeof p->man_index);
     p->board[NO_CELL] = WALL;
     memset(p->piece_index, 0xff, sizeof p->piece_index);
+    memcpy(p->line_men, v->geo.line_walls, sizeof p->line_men);
 }
 
 _Static_assert(ATOM_ORTH == 1 << MOVER_ORTH && ATOM_DIAG == 1 << MOVER_DIAG && ATOM_LEAP == 1 << MOVER_LEAP,
@@ -51,12 +52,21 @@ static inline void flip_movers(Position *p, Color c, PieceType t, int cell)
         hexset_flip(p->movers[c][MOVER_LEAP], cell);
 }
 
+/* Puts or takes a man on cell in the sets of its lines. */
+static inline void flip_lines(Position *p, int cell)
+{
+    const HexLine *on = p->v->geo.lines_of[cell];
+    for (int a = 0; a < AXIS_NB; a++)
+        p->line_men[on[a].line] ^= 1u << on[a].place;
+}
+
 void pos_put(Position *p, Piece pc, int cell)
 {
     Color c = piece_color(pc);
     PieceType t = piece_type(pc);
     p->board[cell] = pc;
     hexset_flip(p->occupied[c], cell);
+    flip_lines(p, cell);
     p->man_index[cell] = p->men_count[c];
     p->men[c][p->men_count[c]++] = (uint8_t)cell;
     p->count[c][t]++;
@@ -91,6 +101,7 @@ void pos_remove(Position *p, int cell)
     p->man_index[cell] = 0xff;
     p->board[cell] = EMPTY;
     hexset_flip(p->occupied[c], cell);
+    flip_lines(p, cell);
     p->count[c][t]--;
     if (t != PAWN) {
         int j = p->piece_index[cell];
@@ -129,6 +140,8 @@ static void shift_man(Position *p, int from, int to)
     p->board[from] = EMPTY;
     hexset_flip(p->occupied[c], from);
     hexset_flip(p->occupied[c], to);
+    flip_lines(p, from);
+    flip_lines(p, to);
     if (t != PAWN) {
         int j = p->piece_index[from];
         p->pieces[c][j] = (uint8_t)to;

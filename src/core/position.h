@@ -43,6 +43,10 @@ typedef struct Position {
      * at every piece's type, and the pins and discovered checks are looked for from the sliders
      * alone. */
     uint64_t movers[COLOR_NB][MOVER_KINDS][HEX_WORDS];
+    /* Both sides' men on each line of the board (Geometry's lines), a bit for each place, and the
+     * walls at its two ends: the evaluation counts a slider's reach along an axis from it without
+     * a walk. */
+    uint32_t line_men[MAX_HEX_LINES];
     uint8_t king[COLOR_NB]; /* NO_CELL when a side has no king (set-up positions only) */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB];
     uint8_t bishops_on[COLOR_NB][3]; /* bishops of each side by hex colour */
@@ -78,6 +82,15 @@ typedef struct Position {
     int ply;
     Undo hist[MAX_GAME_PLY];
 } Position;
+
+/* The places of the nearest man or wall along axis a from hex s, both ways. */
+static inline LineStops line_stops(const Position *p, int s, int a)
+{
+    const HexLine *on = &p->v->geo.lines_of[s][a];
+    uint32_t stops = p->line_men[on->line];
+    return (LineStops){on->place + 1 + __builtin_ctz(stops >> (on->place + 1)),
+                       31 - __builtin_clz(stops & ((1u << on->place) - 1))};
+}
 
 void pos_clear(Position *p, const Variant *v);
 /* The sum of a per colour, type and hex table over p's men other than pawns, White's less Black's. */
