@@ -545,6 +545,13 @@ for how in --load command; do
     grep -qxF "load: '$tmp/warned.pgn': warning: line 3: the result (1-0) is written in parentheses: read as the game's result" "$tmp/err"
   check "play $how: the game is loaded" grep -q "Loaded .*, 2 moves\.$" "$tmp/out"
 done
+# Where a record and the rules part, loading tells it as replay does, and the rules decide.
+play_session $'quit\n' --engine none --load "$tmp/after-draw.pgn"
+check "play --load: the moves after a repetition draw are left out, with a warning" \
+  grep -qxF "load: '$tmp/after-draw.pgn': warning: line 1: the game ended at ply 8 (repetition, 1/2-1/2), but 2 more plies are recorded: they are left out" "$tmp/err"
+check "play --load: a recorded result the rules contradict, with a warning" \
+  grep -qxF "load: '$tmp/after-draw.pgn': warning: line 1: the game is recorded as 1-0, but the rules give 1/2-1/2 (repetition)" "$tmp/err"
+check "play --load: the game up to the draw is loaded" grep -q "Loaded .*, 8 moves\.$" "$tmp/out"
 expect_error "play --load of a missing file" 1 play --load /nonexistent.ctl-pgn
 expect_error "play --load of a directory" 1 play --load "$tmp"
 expect_error "play: an argument" 2 play extra

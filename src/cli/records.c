@@ -35,14 +35,13 @@ static bool option_letters(const char *cmd, const char *name, const Variant *v, 
 /* Warnings where a record and the rules part: moves after an automatic draw, another result. */
 static void warn_about_end(const char *cmd, const char *path, const Game *g, int number, const PlayReport *rep)
 {
-    const Variant *v = g->variant;
-    const char *rules = outcome_text(v, rep->verdict.outcome), *why = end_reason_name(rep->verdict.reason);
-    if (rep->after_end)
-        fprintf(stderr, "hexchess %s: warning: %s:%d: game %d ended at ply %d (%s, %s), but %d more plies are recorded\n",
-                cmd, path, g->line, number, rep->plies, why, rules, rep->after_end);
-    if (rep->disagrees)
-        fprintf(stderr, "hexchess %s: warning: %s:%d: game %d is recorded as %s, but the rules give %s (%s)\n", cmd,
-                path, g->line, number, outcome_text(v, rep->recorded), rules, why);
+    char note[256];
+    play_report_after_end(g->variant, rep, note, sizeof note);
+    if (note[0])
+        fprintf(stderr, "hexchess %s: warning: %s:%d: game %d %s\n", cmd, path, g->line, number, note);
+    play_report_disagreement(g->variant, rep, note, sizeof note);
+    if (note[0])
+        fprintf(stderr, "hexchess %s: warning: %s:%d: game %d %s\n", cmd, path, g->line, number, note);
 }
 
 typedef int (*GameAction)(const CliOptions *opts, Game *g, int number, Position *p);

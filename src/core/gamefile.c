@@ -187,6 +187,15 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
             snprintf(err, (size_t)err_size, "line %d: %s", rep.error.line, without_place(rep.error.reason));
         goto done;
     }
+    /* Where the record and the rules part, the rules decide (the moves after the end are left
+     * out), and the caller is told. */
+    char note[256];
+    play_report_after_end(g.variant, &rep, note, sizeof note);
+    if (note[0])
+        strbuf_printf(&warnings, "line %d: the game %s: they are left out\n", g.line, note);
+    play_report_disagreement(g.variant, &rep, note, sizeof note);
+    if (note[0])
+        strbuf_printf(&warnings, "line %d: the game %s\n", g.line, note);
     char perr[256];
     if (!game_start_position(&g, q, perr, sizeof perr)) {
         snprintf(err, (size_t)err_size, "start position: %s", perr);

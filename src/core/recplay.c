@@ -177,3 +177,19 @@ void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep)
     }
     arbiter_reconcile(p, rep->recorded, &rep->verdict, &rep->disagrees);
 }
+
+void play_report_after_end(const Variant *v, const PlayReport *rep, char *buf, size_t size)
+{
+    buf[0] = 0;
+    if (rep->after_end)
+        snprintf(buf, size, "ended at ply %d (%s, %s), but %d more plies are recorded", rep->plies,
+                 end_reason_name(rep->verdict.reason), outcome_text(v, rep->verdict.outcome), rep->after_end);
+}
+
+void play_report_disagreement(const Variant *v, const PlayReport *rep, char *buf, size_t size)
+{
+    buf[0] = 0;
+    if (rep->disagrees)
+        snprintf(buf, size, "is recorded as %s, but the rules give %s (%s)", outcome_text(v, rep->recorded),
+                 outcome_text(v, rep->verdict.outcome), end_reason_name(rep->verdict.reason));
+}

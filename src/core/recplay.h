@@ -30,4 +30,11 @@ typedef struct {
  */
 void game_play(Game *g, Position *p, const Letters *letters, PlayReport *rep);
 
+/* Where the record and the rules part, after game_play: the game's end, told the way every front
+ * end words it ("ended at ply 8 (repetition, 1/2-1/2), but 2 more plies are recorded"), then
+ * whether its recorded result contradicts the rules ("is recorded as 1-0, but the rules give ...").
+ * Each is written into buf (empty when there is nothing to say). */
+void play_report_after_end(const Variant *v, const PlayReport *rep, char *buf, size_t size);
+void play_report_disagreement(const Variant *v, const PlayReport *rep, char *buf, size_t size);
+
 #endif

@@ -232,6 +232,12 @@ req POST /api/games/import '{"text":"[variant \"Glinski\"]\n\n1. f5f6 e7e6 (1-0)
 check "imported with defects: the reader's warnings" test "$(json '.warnings | join("|")')" = \
   "line 1: the label 'variant' is read as 'Variant'|line 3: the result (1-0) is written in parentheses: read as the game's result"
 check "imported with defects: the result kept" test "$(json '.result + " " + (.moves | length | tostring)')" = "1-0 2"
+# Where the record and the rules part, the rules decide and the answer says so.
+req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. Nd1f4 Nd9c6 2. Nf4d1 Nc6d9 3. Nd1f4 Nd9c6 4. Nf4d1 Nc6d9 5. f5f6 e7e6 1-0\n"}'
+expect "import a record going on after a repetition draw" 201
+check "imported past a draw: the rules' end and the two warnings" \
+  test "$(json '.result + " " + (.moves | length | tostring) + " " + (.warnings | join("|"))')" = \
+  "1/2-1/2 8 line 1: the game ended at ply 8 (repetition, 1/2-1/2), but 2 more plies are recorded: they are left out|line 1: the game is recorded as 1-0, but the rules give 1/2-1/2 (repetition)"
 req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n\n1. f5f6 f7f6 *"}'; expect "illegal record" 422
 check "illegal record: names the move" bash -c "jq -r .error '$tmp/body' | grep -q f7f6"
 check "illegal record: its place said once, as a line and a move" \
@@ -311,7 +317,7 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 11 games" test "$(json .total)" = 11
+check "list: 12 games" test "$(json .total)" = 12
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
