@@ -146,22 +146,12 @@ test('export a record and import records (upload and paste)', async () => {
   await waitForMoves(page, 2);
   assert.equal(await moves(page).nth(1).textContent(), 'E21-E15');
   await page.locator('#io-panel summary').click().catch(() => {});
-  if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
-  await page.fill('#record-paste', '[Variant "Glinski"]\n[White "A"]\n[Black "B"]\n\n1. f6 e5 2. Nd1-f4 *\n');
-  const mid = await page.evaluate(() => location.hash);
-  await page.click('#record-import');
-  await page.waitForFunction((h) => location.hash !== h, mid);
-  await waitForMoves(page, 3);
+  await importPasted(page, '[Variant "Glinski"]\n[White "A"]\n[Black "B"]\n\n1. f6 e5 2. Nd1-f4 *\n', 3);
   assert.deepEqual(await moves(page).allTextContents(), ['f6', 'e5', 'Ndf4']);
   // The position field shows the FEN of the viewed move.
   assert.match(await page.inputValue('#pos-text'), / b - 1 2$/);
   // What the reader passed over is shown after the import, a line each.
-  if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
-  await page.fill('#record-paste', '[variant "Glinski"]\n\n1. f6 e5 (1-0)\n');
-  const last = await page.evaluate(() => location.hash);
-  await page.click('#record-import');
-  await page.waitForFunction((h) => location.hash !== h, last);
-  await waitForMoves(page, 2);
+  await importPasted(page, '[variant "Glinski"]\n\n1. f6 e5 (1-0)\n', 2);
   const toast = page.locator('#error.info');
   await toast.waitFor();
   assert.deepEqual((await toast.innerText()).split('\n').slice(1), [
@@ -175,6 +165,17 @@ test('export a record and import records (upload and paste)', async () => {
 // ---- the bugs of issue #12 §1, each found in the browser ----
 
 // Requests the page sends to the game API while `during` runs, as "METHOD path".
+/* Pastes a record into the import panel (opened if closed), imports it, and waits for the new
+ * game's page and its moves. */
+async function importPasted(page, text, moveCount) {
+  if (!(await page.locator('#io-panel').evaluate((d) => d.open))) await page.locator('#io-panel summary').click();
+  await page.fill('#record-paste', text);
+  const before = await page.evaluate(() => location.hash);
+  await page.click('#record-import');
+  await page.waitForFunction((h) => location.hash !== h, before);
+  await waitForMoves(page, moveCount);
+}
+
 async function requestsDuring(during) {
   const seen = [];
   const log = (r) => { if (r.url().includes('/api/games')) seen.push(`${r.method()} ${new URL(r.url()).pathname}`); };
