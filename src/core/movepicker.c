@@ -96,8 +96,9 @@ _Static_assert(3 * (int)HISTORY_MAX < (int)ORDER_TOP && ORDER_NOISY - ORDER_BAND
 /* A quiet move's score until score_quiet_moves reads its stat (every score is far above). */
 enum { QUIET_UNSCORED = INT_MIN };
 
-/* Scores moves [from, count) of ml, as score_moves describes. */
-static void score_from(const Worker *w, const MoveList *ml, MovePicker *pk, int from)
+/* Scores moves [from, count) of ml, as score_moves describes. all_quiet: the moves come from the
+ * quiet stage, which spares each a look at its target hex. */
+static inline void score_from(const Worker *w, const MoveList *ml, MovePicker *pk, int from, bool all_quiet)
 {
     const Position *p = &w->pos;
     Move tt_move = pk->tt_move;
@@ -115,7 +116,7 @@ static void score_from(const Worker *w, const MoveList *ml, MovePicker *pk, int 
     int count = ml->count, top_nb = pk->top_nb;
     for (int i = from; i < count; i++) {
         Move m = ml->moves[i];
-        bool noisy = move_is_noisy(p, m);
+        bool noisy = !all_quiet && move_is_noisy(p, m);
         if (!noisy && !(special_to >> (move_to(m) & 63) & 1)) {
             scores[i] = QUIET_UNSCORED;
             continue;
@@ -152,7 +153,7 @@ void score_moves(const Worker *w, const MoveList *ml, MovePicker *pk, Move tt_mo
     pk->quiets_to_come = quiets_to_come;
     pk->tt_move = tt_move;
     pk->ply = ply;
-    score_from(w, ml, pk, 0);
+    score_from(w, ml, pk, 0, false);
 }
 
 void add_quiet_moves(const Worker *w, MoveList *ml, MovePicker *pk)
@@ -160,7 +161,7 @@ void add_quiet_moves(const Worker *w, MoveList *ml, MovePicker *pk)
     int from = ml->count;
     gen_more_quiets(&w->pos, pk->quiets_to_come, ml);
     pk->quiets_to_come = NULL;
-    score_from(w, ml, pk, from);
+    score_from(w, ml, pk, from, true);
 }
 
 void score_quiet_moves(const Worker *w, const MoveList *ml, MovePicker *pk)
