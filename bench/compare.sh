@@ -2,14 +2,16 @@
 # Bench speed of several builds compared fairly on a machine whose speed drifts: the builds' bench
 # runs are interleaved, round after round, pinned to one core, and each build's median and best
 # nodes/s are printed with its ratio to the first build's median.
-# Usage: bench/compare.sh [-c CORE] [-r ROUNDS] BINARY...   (defaults: core 1, 15 rounds)
+# Usage: bench/compare.sh [-c CORE] [-r ROUNDS] BINARY...   (defaults: the last core, 15 rounds)
 set -euo pipefail
-core=1 rounds=15
+usage() { sed -n '2,5p' "$0" | cut -c3-; }
+core=$(($(nproc) - 1)) rounds=15
 while getopts c:r:h opt; do
   case $opt in
     c) core=$OPTARG ;;
     r) rounds=$OPTARG ;;
-    *) sed -n '2,5p' "$0" | cut -c3- >&2; exit 2 ;;
+    h) usage; exit 0 ;;
+    *) usage >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -23,7 +25,8 @@ declare -A runs
 signature=
 for ((r = 1; r <= rounds; r++)); do
   for bin in "$@"; do
-    read -r nodes _ nps _ < <(taskset -c "$core" "$bin" bench 2>/dev/null | tail -n 1)
+    read -r nodes _ nps _ < <(taskset -c "$core" "$bin" bench 2>/dev/null | tail -n 1) || true
+    [[ ${nps:-} =~ ^[0-9]+$ ]] || { echo "compare.sh: '$bin bench' on core $core printed no speed" >&2; exit 1; }
     # Builds that search different trees are not compared by nodes/s alone: say so once.
     if [ -n "$signature" ] && [ "$nodes" != "$signature" ] && [ "$r" = 1 ]; then
       echo "note: $bin searches $nodes nodes, not $signature: another tree" >&2
