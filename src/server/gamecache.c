@@ -192,8 +192,12 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
     if (!store_load(t->store, id, &rec))
         return NULL;
     char err[256];
-    ServerGame *g = sgame_build(t->store, &rec, t->started, err, sizeof err);
+    int left_out = 0;
+    ServerGame *g = sgame_build(t->store, &rec, t->started, &left_out, err, sizeof err);
     stored_game_free(&rec);
+    if (g && left_out)
+        fprintf(stderr, "hexchess serve: game %lld: its last %d moves come after the end of the game and are left out\n",
+                (long long)id, left_out);
     if (!g) {
         fprintf(stderr, "hexchess serve: game %lld does not replay: %s\n", (long long)id, err);
         return NULL;

@@ -168,8 +168,19 @@ static void read_clock(ServerGame *g, int64_t clocks_since)
     g->clock.since = clock_now() - (elapsed > 0 ? elapsed : 0);
 }
 
-ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, char *err, int err_size)
+/* How many words (runs of other characters than spaces) s holds. */
+static int words_in(const char *s)
 {
+    int n = 0;
+    for (; *s; s++)
+        n += *s != ' ' && (s[1] == ' ' || !s[1]);
+    return n;
+}
+
+ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int *left_out, char *err, int err_size)
+{
+    if (left_out)
+        *left_out = 0;
     ServerGame *g = calloc(1, sizeof *g);
     if (!g) {
         snprintf(err, (size_t)err_size, "out of memory");
@@ -226,6 +237,10 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, cha
          * a move after the board ended the game would make a game the rules never had. */
         Verdict ended;
         arbiter_judge(g->pos, &ended);
+        if (ended.outcome != OUTCOME_NONE && left_out) {
+            *left_out = words_in(s);
+            break;
+        }
         if (ended.outcome != OUTCOME_NONE) {
             char q[QUOTE_BUF_SIZE], reason[sizeof g->rec.reason];
             verdict_reason_text(g->v, &ended, reason, (int)sizeof reason);
@@ -247,9 +262,13 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, cha
         sgame_destroy(g);
         return NULL;
     }
-    /* A finished game keeps its stored verdict (resignation, agreement); else the rules judge. */
-    if (!verdict_parse(g->v, g->rec.result, g->rec.reason, &g->verdict))
+    /* A finished game keeps its stored verdict (resignation, agreement); else the rules judge, as
+     * they do a game whose stored moves went on past the end they give. */
+    bool cut = left_out && *left_out;
+    if (cut || !verdict_parse(g->v, g->rec.result, g->rec.reason, &g->verdict))
         arbiter_judge(g->pos, &g->verdict);
+    if (cut)
+        write_verdict(g);
     read_clock(g, clocks_since);
     /* A draw offer the engine had not answered when the server stopped is weighed again. */
     if (!sgame_over(g) && g->rec.draw_offer >= 0 && g->rec.draw_offer <= BLACK && g->rec.engine[!g->rec.draw_offer])
@@ -298,7 +317,7 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    ServerGame *g = sgame_build(store, &rec, 0, err, err_size);
+    ServerGame *g = sgame_build(store, &rec, 0, NULL, err, err_size);
     stored_game_free(&rec);
     if (!g)
         return NULL;

@@ -129,8 +129,10 @@ typedef struct {
 /* A game rebuilt from its stored record (replayed, its verdict and clock read back); NULL with a
  * message when the record does not replay. Takes rec's moves and tags. A clock that was running
  * counts the time since it was saved, but none from before clocks_since (wall ms: the server's
- * start), so the time a server was down costs no one. */
-ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, char *err, int err_size);
+ * start), so the time a server was down costs no one. Moves after the end of the game by the
+ * rules are an error when left_out is NULL (a new game); else the replay stops there and
+ * *left_out counts them, so that a game stored before they were refused still loads. */
+ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int *left_out, char *err, int err_size);
 /* A new game from its spec, saved in the store, without its engine; NULL with a message in err. */
 ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char *err, int err_size);
 void sgame_destroy(ServerGame *g);

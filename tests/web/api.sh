@@ -629,13 +629,23 @@ sqlite3 "$tmp/old.db" "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT,
   reason TEXT NOT NULL DEFAULT '', draw_offer INTEGER NOT NULL DEFAULT -1, tags TEXT NOT NULL DEFAULT '',
   created INTEGER NOT NULL, updated INTEGER NOT NULL);
   CREATE INDEX games_updated ON games(updated);
-  INSERT INTO games (variant, start, moves, plies, created, updated) VALUES ('glinski', 'startpos', 'f5f6', 1, 1, 1);"
+  INSERT INTO games (variant, start, moves, plies, created, updated) VALUES ('glinski', 'startpos', 'f5f6', 1, 1, 1);
+  INSERT INTO games (variant, start, moves, plies, created, updated) VALUES ('glinski', 'startpos',
+    'd1c3 d9c6 c3d1 c6d9 d1c3 d9c6 c3d1 c6d9 f5f6  e7e6 ', 10, 1, 1);"
 start_server "$hex" "$tmp/old.db" || { bad "start on an old database"; echo "$passed passed, $failed failed"; exit 1; }
 req GET /api/games/1; expect "a game of an old database" 200
 check "old game: open seats, no clock" test "$(json '.seats.white + " " + .seats.black + " " + (.clock | tostring)')" = "open open null"
 req POST /api/games/1/moves '{"move":"e7e6"}'; expect "old game: a move without a token" 200
 check "old game: its versions start at the upgrade" test "$(json .version)" = 1
+# Saved before moves after a repetition draw were refused, a game loads up to the draw.
+req GET /api/games/2; expect "a game saved with moves after its end" 200
+check "moves after the end left out, the draw kept" \
+  test "$(json '"\(.moves | length) \(.result) \(.reason)"')" = "8 1/2-1/2 repetition"
+check "the server's log tells it" \
+  grep -q "game 2: its last 2 moves come after the end of the game and are left out" "$server_log.err"
 stop_server
+check "loading changed nothing stored" \
+  test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
 check "migrated: schema version 2" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 2
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
