@@ -190,7 +190,8 @@ WASM_CFLAGS = $(CSTD) $(WARN) $(WASM_OPT)
 # of its own, so that the main JavaScript thread stays free to start threads and write their output;
 # files through Node's own file system.
 WASM_CLI_FLAGS = -pthread -sPROXY_TO_PTHREAD -sNODERAWFS -sENVIRONMENT=node,worker -sEXIT_RUNTIME \
-	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno-pthreads-mem-growth --pre-js src/wasm/node-wasm.js
+	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno-pthreads-mem-growth --pre-js src/wasm/node-wasm.js \
+	--pre-js src/wasm/node-exit.js
 # The module, twice: with one thread, for any page, and with threads (hexchess-module-mt), for a
 # page served cross-origin isolated, the only kind that has shared memory. The engine runs in a Web
 # Worker (web/engine-worker.js picks the module).
@@ -206,7 +207,7 @@ WASM_MODULE_MT_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(WASM_BUILD)/mt/w
 
 wasm: $(WASM_BUILD)/hexchess $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js $(WASM_BUILD)/engine-worker.js $(WASM_BUILD)/hexchess-wasm.js ## build build-wasm/: the program for Node and the page module (Emscripten)
 
-$(WASM_BUILD)/hexchess.js: $(WASM_CLI_OBJ) src/wasm/node-wasm.js
+$(WASM_BUILD)/hexchess.js: $(WASM_CLI_OBJ) src/wasm/node-wasm.js src/wasm/node-exit.js
 	$(EMCC) $(WASM_OPT) $(WASM_CLI_FLAGS) -o $@ $(WASM_CLI_OBJ)
 
 $(WASM_BUILD)/hexchess-module.js: $(WASM_MODULE_OBJ) src/wasm/node-wasm.js
