@@ -420,6 +420,20 @@ replay_defects windows.ctl-pgn 1 "1 10 *"
 replay_defects old-mac.pgn 0 "1 7 1-0; 2 1 *"
 replay_defects labels.pgn 4 "1 7 1-0"
 replay_defects nul.pgn 1 "1 7 1-0"
+# A start position of 512 characters or more: refused in one line by every reader (it crashed them).
+for rec in long-fen.pgn long-pdtl.ctl-pgn; do
+  cli replay "$defects/$rec"
+  check "replay $rec: status 1, one error line naming the file and the length" test "$rc" -eq 1 -a \
+    "$(grep -c "^1 error ply 1 '[A-Z]*': $defects/$rec:1: bad start position: position: longer than 511 characters$" "$tmp/out")" -eq 1
+  cli convert "$defects/$rec"
+  check "convert $rec: status 1, one error line" test "$rc" -eq 1 -a "$(lines "$tmp/err")" -eq 1
+  native_only "play is interactive" || continue
+  printf 'quit\n' | timeout 60 "$hex" play --no-color --engine none --load "$defects/$rec" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  check "play --load $rec: one error line naming line 1" test "$rc" -eq 1 -a \
+    "$(grep -c "^load: '$defects/$rec': line 1, move 1 .*longer than 511 characters$" "$tmp/err")" -eq 1
+done
+expect_error "convert -p of 600 characters: one error line" 1 convert -p "$(printf 'x%.0s' $(seq 600))" E7-E13
 cli replay "$defects/utf16.pgn"
 check "replay: a UTF-16 file is one error naming file, line and why, status 1" test "$rc" -eq 1 -a \
   "$(cat "$tmp/out")" = "1 error ply 1 'UTF-16': $defects/utf16.pgn:1: the text is UTF-16 (its byte-order mark says so): save it as UTF-8"

@@ -270,15 +270,24 @@ static const BadInput bad_glinski[] = {
     {GLI_BOARD " w - 0 x", "move number"},
 };
 
-/* Refused, with a non-empty one-line message naming the field; the position stays usable. */
+/* Refused, with a non-empty one-line message naming the field; the position left behind is the
+ * start position, whatever bytes it held before (a record's replay judges it after the error). */
 static void expect_refused(Tally *t, const Variant *v, const char *text, const char *field)
 {
-    char err[256];
+    char err[256], left[POSITION_TEXT_MAX], start[POSITION_TEXT_MAX];
     memset(err, 0, sizeof err);
+    memset(first, 0xa5, sizeof *first);
     if (pos_from_text(first, v, text, err, sizeof err)) {
         tally_fail(t, "%s: accepted '%s'", v->desc->name, text);
         return;
     }
+    const char *broken = position_consistency(first);
+    pos_to_text(first, left, sizeof left);
+    pos_set_start(second, v);
+    pos_to_text(second, start, sizeof start);
+    if (broken || strcmp(left, start))
+        tally_fail(t, "%s: '%.40s' refused, but left a position that is not the start: %s", v->desc->name, text,
+                   broken ? broken : left);
     if (!*err || strchr(err, '\n'))
         tally_fail(t, "%s: '%s' refused with an empty or multi-line message '%s'", v->desc->name, text, err);
     else if (!strstr(err, field))

@@ -323,14 +323,14 @@ static bool parse_fen_ep(Position *p, const char *s, Errors *e)
     return set_ep(p, victim, skipped, NO_CELL);
 }
 
-bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
+static bool parse_position(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
 {
     Errors e = {.err = err, .size = err_size};
     if (!strcmp(text, "startpos")) {
         pos_set_start(p, v);
         return true;
     }
-    if (strlen(text) >= POSITION_TEXT_MAX)
+    if (strnlen(text, POSITION_TEXT_MAX) >= POSITION_TEXT_MAX)
         return failf(&e, "position: longer than %d characters", POSITION_TEXT_MAX - 1);
     char copy[POSITION_TEXT_MAX];
     strcpy(copy, text);
@@ -374,13 +374,27 @@ bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, 
     return true;
 }
 
+/* A caller that ignores the answer (a record's replay judges the position its error stopped at)
+ * must still hold a whole position: a refused text leaves the start position, never a half-read
+ * board or the bytes that were there before. */
+bool pos_from_text_unvalidated(Position *p, const Variant *v, const char *text, char *err, size_t err_size)
+{
+    if (parse_position(p, v, text, err, err_size))
+        return true;
+    pos_set_start(p, v);
+    return false;
+}
+
 bool pos_from_text_castling(Position *p, const Variant *v, const char *text, bool castling, char *err,
                             size_t err_size)
 {
     if (!pos_from_text_unvalidated(p, v, text, err, err_size))
         return false;
     p->castling_allowed = p->castling_allowed && castling;
-    return pos_validate(p, err, err_size);
+    if (pos_validate(p, err, err_size))
+        return true;
+    pos_set_start(p, v);
+    return false;
 }
 
 bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, size_t err_size)

@@ -12,7 +12,8 @@
 enum { POSITION_TEXT_MAX = 512 };
 
 /* Parses text ("startpos" too) and judges it with pos_validate: what every reader of a user's
- * position calls. On failure returns false and puts one line naming the field and the problem in err. */
+ * position calls. On failure returns false, puts one line naming the field and the problem in err, and
+ * leaves p holding the variant's start position, never a half-read one. */
 bool pos_from_text(Position *p, const Variant *v, const char *text, char *err, size_t err_size);
 /* The same for a game played with or without castling (the game option): without it an unmoved
  * king's leap takes nothing, so it attacks nothing, and the validator must judge it so. */

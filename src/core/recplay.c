@@ -100,6 +100,7 @@ static void play_with(Game *g, Position *p, const Letters *letters, const char *
     if (!game_start_position(g, p, err, sizeof err)) {
         rep->error.failed = true;
         rep->error.ply = 1;
+        rep->error.line = g->line;
         snprintf(rep->error.token, sizeof rep->error.token, "%s", g->variant->desc->position_label);
         format_at(rep->error.reason, sizeof rep->error.reason, file, g->line, "bad start position: %s", err);
         return;
