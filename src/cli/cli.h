@@ -17,7 +17,8 @@ typedef struct {
     const char *letters;      /* piece letters written */
     const char *from_letters; /* piece letters read */
     bool help;
-    int argc; /* operands left after the options */
+    void *context; /* a command's own state, for what it runs on each game of a file */
+    int argc;      /* operands left after the options */
     char **argv;
 } CliOptions;
 
@@ -69,5 +70,7 @@ int cmd_match(const CliOptions *opts);
 int cmd_serve(const CliOptions *opts);
 int cmd_play(const CliOptions *opts);
 int cmd_tb(const CliOptions *opts);
+int cmd_review(const CliOptions *opts);
+int cmd_puzzles(const CliOptions *opts);
 
 #endif

@@ -280,6 +280,29 @@ const Command cli_commands[] = {
      OPT_VARIANT | OPT_POSITION | OPT_TO | OPT_LETTERS | OPT_FROM_LETTERS, 1, NO_LIMIT,
      "a file or a move cannot be read (the game is written up to the move, the error goes to standard error)",
      false},
+    {"review", cmd_review, "judge every move of recorded games with the engine",
+     "hexchess review [-v V] FILE [--movetime MS | --depth N] [--tablebases DIR]",
+     "Reads the games of FILE ('-' for standard input) like 'replay', has the engine evaluate every\n"
+     "position of each, and prints one line per ply, then one per game:\n\n"
+     "  PLY MOVE EVAL BEST CLASS\n"
+     "  accuracy white P% black P%\n\n"
+     "MOVE is the move played and BEST the engine's choice in its place, both in the variant's\n"
+     "notation. EVAL is the evaluation after the move, from White's side: pawns (+0.35, -1.20) or a\n"
+     "mate, #N when White mates in N moves and #-N when Black does (#0, #-0: mate on the board).\n"
+     "CLASS is best (the engine's move), good, inaccuracy, mistake or blunder, by the share of the\n"
+     "expected score the move gave away (lichess's model and thresholds: 5, 10 and 15 points).\n"
+     "P is each side's accuracy over the game, 0 to 100 ('-' for a side without a move); see\n"
+     "docs/review.md. A game is reviewed up to its first unplayable move, which is then reported on\n"
+     "standard error as by 'convert'.\n\n"
+     "  --movetime MS     search each position MS milliseconds (default 300)\n"
+     "  --depth N         search each position to depth N instead: the same output on every run\n"
+     "  --tablebases DIR  where the tables (hexchess tb gen) hold a position, their verdict and\n"
+     "                    move replace the search's\n"
+     "A progress line goes to standard error on a terminal.\n\n"
+     "Examples:\n"
+     "  hexchess review --depth 3 game.ctl-pgn\n"
+     "  hexchess review -v glinski --depth 6 tests/data/glinski/review/hung-queen.pgn\n",
+     OPT_VARIANT, 1, NO_LIMIT, "a game cannot be read or played, or a file cannot be read", true},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

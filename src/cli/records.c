@@ -1,4 +1,4 @@
-/* The game-record commands: replay and convert. */
+/* The game-record commands: replay and convert, and the reading of files every record command shares. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,8 +9,8 @@
 #include "../core/recplay.h"
 #include "../core/recread.h"
 #include "../core/recwrite.h"
-#include "cli.h"
 #include "input.h"
+#include "records.h"
 
 static void print_warning(void *ctx, const char *message)
 {
@@ -44,12 +44,8 @@ static void warn_about_end(const char *cmd, const char *path, const Game *g, int
         fprintf(stderr, "hexchess %s: warning: %s:%d: game %d %s\n", cmd, path, g->line, number, note);
 }
 
-typedef int (*GameAction)(const CliOptions *opts, Game *g, int number, Position *p);
-
-/* Runs the action on every game of the file, numbered on from *number; returns the worst status
- * (a usage error stops at once). A file without a game is an error. */
-static int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p,
-                     GameAction action)
+int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p,
+              GameAction action)
 {
     size_t size;
     char *text = input_read_file(cmd, path, &size);

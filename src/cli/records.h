@@ -1,0 +1,27 @@
+/* What the game-record commands (replay, convert, review, puzzles) share: reading every game of a file. */
+#ifndef HEXCHESS_CLI_RECORDS_H
+#define HEXCHESS_CLI_RECORDS_H
+
+#include "../core/record.h"
+#include "../core/search.h"
+#include "../core/tbprobe.h"
+#include "cli.h"
+
+/* What a command does with one game of a file (numbered from 1); returns an exit status. p is the
+ * command's scratch position. */
+typedef int (*GameAction)(const CliOptions *opts, Game *g, int number, Position *p);
+
+/* Runs the action on every game of the file, numbered on from *number; returns the worst status
+ * (a usage error stops at once). A file without a game is an error. */
+int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p,
+              GameAction action);
+
+/* The engine options of the commands that search (review, puzzles): --movetime MS, --depth N (one
+ * of them) and --tablebases DIR. Reads opts->argv[*i] and its value (moving *i past it) when it is
+ * one of them (*known); returns 0, or the status of a usage error, told on stderr. */
+int search_option(const char *cmd, const CliOptions *opts, int *i, SearchLimits *limits, const char **tb_dir,
+                  bool *known);
+/* The tables of v in dir (NULL: none), kept in *tables and read anew when the variant changes. */
+TbSet *search_tables(TbSet **tables, const char *dir, const Variant *v);
+
+#endif
