@@ -358,6 +358,42 @@ cp "$tmp/out" "$tmp/stop-san.pgn"
 cli convert --to san "$tmp/stop-san.pgn"
 check "convert: a PGN stop indicator is written apart and reads back the same" \
   bash -c 'grep -q "^1. f6 : e6" "$1" && cmp -s "$1" "$2"' _ "$tmp/out" "$tmp/stop-san.pgn"
+# Review: one line per ply and an accuracy line per game; the hung queen is a blunder; mates as
+# #N; the same output at a fixed depth; errors as replay and convert give them.
+ply_line='^[0-9]+ [^ ]+ ([+-][0-9]+\.[0-9]{2}|0\.00|#-?[0-9]+) [^ ]+ (best|good|inaccuracy|mistake|blunder)$'
+accuracy_line='^accuracy white ([0-9]+\.[0-9]%|-) black ([0-9]+\.[0-9]%|-)$'
+review_format() { # FILE PLIES GAMES: every line in the format, PLIES ply lines and GAMES accuracy lines
+  [ "$(grep -Ec "$ply_line" "$1")" -eq "$2" ] && [ "$(grep -Ec "$accuracy_line" "$1")" -eq "$3" ] &&
+    [ "$(lines "$1")" -eq $(($2 + $3)) ]
+}
+expect_ok "review: the hung queen" review -v glinski --depth 6 "$games/glinski/review/hung-queen.pgn"
+check "review: six plies and the accuracy line" review_format "$tmp/out" 6 1
+check "review: White's 2. Qc3 leaves the queen to the bishop: a blunder, Bxc3 best instead of it" \
+  grep -Eq '^3 Qc3 -[0-9]+\.[0-9]{2} [^ ]+ blunder$' "$tmp/out"
+check "review: Black's Bxc3 is the engine's move" grep -Eq '^4 Bxc3 -[0-9.]+ Bxc3 best$' "$tmp/out"
+check "review: White's accuracy is below Black's" \
+  awk '/^accuracy/ { w = $3 + 0; b = $5 + 0; exit !(w < b) }' "$tmp/out"
+cp "$tmp/out" "$tmp/review1"
+cli review -v glinski --depth 6 "$games/glinski/review/hung-queen.pgn"
+check "review --depth: the same output twice" cmp -s "$tmp/out" "$tmp/review1"
+expect_ok "review: Gliński's fool's mate" review --depth 4 "$games/glinski/games/FoolsMate.pgn"
+check "review: the move that allows mate in one shows #1 and is a blunder" grep -Eq '^6 e6 #1 [^ ]+ blunder$' "$tmp/out"
+check "review: the mate on the board shows #0" grep -Eq '^7 Qxf9# #0 Qxf9# best$' "$tmp/out"
+expect_ok "review: a C'escacs game" review --depth 2 "$games/cescacs/games/game01.ctl-pgn"
+check "review: 133 plies, one game" review_format "$tmp/out" 133 1
+check "review: the last move mates" grep -Eq '^133 [^ ]+# #0 ' "$tmp/out"
+cli review --depth 2 "$games/cescacs/games/game15.ctl-pgn"
+check "review: an illegal move ends the game's review, status 1, one error line" \
+  bash -c '[ "$1" -eq 1 ] && grep -q "^hexchess review: .*game15.ctl-pgn: stopped at ply 3 '"'"'EE5-E11'"'"': " "$2" &&
+    [ "$(wc -l <"$2")" -eq 1 ]' _ "$rc" "$tmp/err"
+check "review: the plies before it are reviewed" review_format "$tmp/out" 2 1
+expect_error "review: no such file" 1 review "$tmp/none.pgn"
+expect_error "review: no FILE" 2 review --depth 3
+expect_error "review: two FILEs" 2 review a.pgn b.pgn
+expect_error "review: --depth 0" 2 review --depth 0 "$games/glinski/review/hung-queen.pgn"
+expect_error "review: --movetime and --depth" 2 review --movetime 10 --depth 3 "$games/glinski/review/hung-queen.pgn"
+expect_error "review: unknown option" 2 review --nodes 5 "$games/glinski/review/hung-queen.pgn"
+expect_error "review: unknown variant" 2 review -v chess "$games/glinski/review/hung-queen.pgn"
 # Long games: convert and play's save write every move of a 1000-ply game, and it replays to
 # the position apply reaches; a game past the engine's room is refused, not overrun. The game
 # has no repetitions (a shuffle is drawn on the fifth).
@@ -803,6 +839,14 @@ check "uci TablebasePath: the tables' mate in one" grep -q 'score mate 1 .* pv b
 printf 'hint\nquit\n' | timeout 60 "$hex" play -v glinski --no-color --engine none --tablebases "$tbdir" \
   -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1' >"$tmp/out" 2>&1
 check "play --tablebases: the hint says the tables' mate" grep -Eq 'Hint: [^ ]+ \(tablebase: mate in 1\)' "$tmp/out"
+# Review with tables: their verdicts (mates as #N, exact) and their moves are best.
+kqk_loss='1/3/5/7/9/11/11/11/11/11/3k1KQ4 b - 0 1'
+cli tb probe -v glinski --dir "$tbdir" --line -p "$kqk_loss"
+read -r -a kqk_line <<<"$(sed -n 's/^line //p' "$tmp/out")"
+printf '[Variant "Glinski"]\n[FEN "%s"]\n\n1... %s 2. %s %s *\n' "$kqk_loss" "${kqk_line[@]:0:3}" >"$tmp/kqk.pgn"
+expect_ok "review --tablebases" review --depth 1 --tablebases "$tbdir" "$tmp/kqk.pgn"
+check "review --tablebases: the tables' mates, each move the tables' best" \
+  bash -c 'awk "{ print \$3, \$5 }" "$1" | head -3 | tr "\n" " " | grep -qx "#9 best #8 best #8 best "' _ "$tmp/out"
 # A game of another variant loaded: Gliński's tables say nothing of its C'escacs king and queen.
 printf 'save %s\nquit\n' "$tmp/kdk.ctl-pgn" | "$hex" play -v cescacs --no-color --engine none \
   -p '/24:2D2/3:3k/2:K2/ w -- - 0 81' >/dev/null 2>&1
