@@ -394,6 +394,40 @@ expect_error "review: --depth 0" 2 review --depth 0 "$games/glinski/review/hung-
 expect_error "review: --movetime and --depth" 2 review --movetime 10 --depth 3 "$games/glinski/review/hung-queen.pgn"
 expect_error "review: unknown option" 2 review --nodes 5 "$games/glinski/review/hung-queen.pgn"
 expect_error "review: unknown variant" 2 review -v chess "$games/glinski/review/hung-queen.pgn"
+# Puzzles: a record's given-away queen is one; self-play's puzzles are the same from the same seed,
+# their lines legal from their positions and their mates mates; errors as review's.
+puzzle_line='^(cescacs|glinski|mccooey);(mate[123]|material);[^;]+;[^;]+;[^;]+ game [0-9]+ ply [0-9]+$'
+expect_ok "puzzles: a recorded game" puzzles --depth 6 "$games/glinski/review/queen-trade.pgn"
+check "puzzles: the queen given away, taken by Black's queen" test "$(cat "$tmp/out")" = \
+  "glinski;material;$($hex apply -v glinski b1b2 h7h6 e1b4);e10b4;$games/glinski/review/queen-trade.pgn game 1 ply 3"
+puzzle_lines_play() { # FILE: every line in the format, its solution legal, a mate theme ending in mate
+  local variant theme position line
+  while IFS=';' read -r variant theme position line _; do
+    grep -Eq "$puzzle_line" <<<"$variant;$theme;$position;$line;x game 1 ply 1" || return 1
+    # shellcheck disable=SC2086
+    "$hex" apply -v "$variant" -p "$position" $line >"$tmp/after" 2>/dev/null || return 1
+    case $theme in mate*)
+      "$hex" status -v "$variant" -p "$(cat "$tmp/after")" | grep -qx 'status checkmate' || return 1 ;;
+    esac
+  done <"$1"
+}
+for variant in glinski cescacs; do
+  cli puzzles -v "$variant" --games 3 --depth 4 --seed 5
+  cp "$tmp/out" "$tmp/puzzles1"
+  check "puzzles -v $variant: status 0, nothing on stderr" \
+    bash -c '[ "$1" -eq 0 ] && ! [ -s "$2" ]' _ "$rc" "$tmp/err"
+  check "puzzles -v $variant: lines legal, mates mate" puzzle_lines_play "$tmp/puzzles1"
+  cli puzzles -v "$variant" --games 3 --depth 4 --seed 5
+  check "puzzles -v $variant --depth --seed: the same puzzles twice" cmp -s "$tmp/out" "$tmp/puzzles1"
+done
+cli puzzles -v glinski --games 3 --depth 4 --seed 5 --count 1
+check "puzzles --count 1: at most one" test "$(lines "$tmp/out")" -le 1
+expect_error "puzzles: no such file" 1 puzzles "$tmp/none.pgn"
+expect_error "puzzles: --games -1" 2 puzzles --games -1
+expect_error "puzzles: --count 0" 2 puzzles --count 0
+expect_error "puzzles: --seed x" 2 puzzles --seed x
+expect_error "puzzles: --depth and --movetime" 2 puzzles --depth 3 --movetime 10
+expect_error "puzzles: unknown option" 2 puzzles --nodes 5
 # Long games: convert and play's save write every move of a 1000-ply game, and it replays to
 # the position apply reaches; a game past the engine's room is refused, not overrun. The game
 # has no repetitions (a shuffle is drawn on the fifth).

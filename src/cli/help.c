@@ -303,6 +303,31 @@ const Command cli_commands[] = {
      "  hexchess review --depth 3 game.ctl-pgn\n"
      "  hexchess review -v glinski --depth 6 tests/data/glinski/review/hung-queen.pgn\n",
      OPT_VARIANT, 1, NO_LIMIT, "a game cannot be read or played, or a file cannot be read", true},
+    {"puzzles", cmd_puzzles, "find puzzles (one winning move) in self-play and recorded games",
+     "hexchess puzzles [-v V] [--games N] [--count N] [--seed N] [--depth N | --movetime MS]\n"
+     "                        [--tablebases DIR] [FILE...]",
+     "Plays --games games of the engine against itself (default 10, none when FILEs are given:\n"
+     "their games are mined instead) and reviews every move like 'review'. After each mistake or\n"
+     "blunder that leaves the opponent clearly winning, a deeper search of the two best moves\n"
+     "keeps the position when one move alone wins: a mate in 1 to 3, or at least two pawns'\n"
+     "worth of material won by force. Prints one puzzle a line:\n\n"
+     "  VARIANT;THEME;POSITION;LINE;SOURCE\n\n"
+     "THEME is mate1, mate2, mate3 or material; POSITION the position to solve (its side to move\n"
+     "is the solver's); LINE the solution, the solver's moves and the best answers, as 'hexchess\n"
+     "moves' writes them (the last move of a mate may be any mate); SOURCE where it was found\n"
+     "('self-play game 3 ply 41', 'FILE game 2 ply 17'). See docs/review.md.\n\n"
+     "  --games N         self-play games to mine (from --seed's random openings)\n"
+     "  --count N         stop after N puzzles\n"
+     "  --seed N          the self-play openings' seed (default 0): with --depth, the same\n"
+     "                    puzzles on every run\n"
+     "  --depth N         the verification's depth (default 8; the review's is 2 less)\n"
+     "  --movetime MS     the verification's time per search instead (the review's a quarter)\n"
+     "  --tablebases DIR  the engine's tables\n"
+     "A progress line goes to standard error on a terminal.\n\n"
+     "Examples:\n"
+     "  hexchess puzzles -v glinski --games 1 --depth 4\n"
+     "  hexchess puzzles --depth 4 game.ctl-pgn\n",
+     OPT_VARIANT, 0, NO_LIMIT, "a game cannot be read or played, or a file cannot be read", true},
 };
 
 const int cli_command_count = (int)(sizeof cli_commands / sizeof cli_commands[0]);

@@ -56,6 +56,14 @@ static Move evaluate_by_tables(TbSet *tables, Position *p, Evaluation *out)
     return m;
 }
 
+void evaluation_of_search(const SearchInfo *info, Color stm, Evaluation *out)
+{
+    if (info->is_mate)
+        set_mate(out, info->mate_moves > 0 ? stm : (Color)!stm, abs(info->mate_moves));
+    else
+        set_cp(out, stm, info->score);
+}
+
 static void keep_first_line(const SearchInfo *info, void *ctx)
 {
     if (info->multipv == 1)
@@ -72,10 +80,7 @@ Move review_position(Engine *engine, TbSet *tables, const SearchLimits *limits, 
     SearchInfo info;
     memset(&info, 0, sizeof info);
     m = engine_search(engine, p, limits, keep_first_line, &info);
-    if (info.is_mate)
-        set_mate(out, info.mate_moves > 0 ? p->stm : (Color)!p->stm, abs(info.mate_moves));
-    else
-        set_cp(out, p->stm, info.score);
+    evaluation_of_search(&info, p->stm, out);
     return m;
 }
 

@@ -37,6 +37,9 @@ typedef struct {
     bool has_accuracy[COLOR_NB]; /* false for a side that made no move */
 } ReviewSummary;
 
+/* The evaluation a search reports (its first line) at a position where stm is to move. */
+void evaluation_of_search(const SearchInfo *info, Color stm, Evaluation *out);
+
 /* Evaluates p (not changed on return): its evaluation, and the best move, MOVE_NONE when the game
  * is over there (mate, stalemate, an automatic draw: the evaluation gives its result). */
 Move review_position(Engine *engine, TbSet *tables, const SearchLimits *limits, Position *p, Evaluation *out);
