@@ -8,7 +8,6 @@
 #include "../core/postext.h"
 #include "../core/puzzle.h"
 #include "../core/quote.h"
-#include "../core/recplay.h"
 #include "records.h"
 #include "values.h"
 
@@ -117,19 +116,9 @@ static int mine_recorded(const CliOptions *opts, Game *g, int number, Position *
 {
     Miner *mn = opts->context;
     PlayReport rep;
-    char err[256];
-    game_play(g, p, NULL, &rep);
-    if (!game_start_position(g, p, err, sizeof err)) {
-        fprintf(stderr, "hexchess puzzles: %s:%d: game %d: %s\n", g->source, g->line, number, err);
+    Move *moves = game_moves("puzzles", g, number, p, &rep);
+    if (!moves)
         return EXIT_REJECTED;
-    }
-    Move *moves = malloc(sizeof *moves * (size_t)(rep.plies + 1));
-    if (!moves) {
-        fprintf(stderr, "hexchess puzzles: out of memory\n");
-        return EXIT_REJECTED;
-    }
-    for (int i = 0; i < rep.plies; i++)
-        moves[i] = g->main.nodes[i].move;
     mn->source = g->source;
     mn->number = number;
     bool ok = mine_game(mn, p, moves, rep.plies);
@@ -139,13 +128,7 @@ static int mine_recorded(const CliOptions *opts, Game *g, int number, Position *
         return EXIT_REJECTED;
     }
     /* The moves before an unreadable one are mined; the file's defect is still told. */
-    if (rep.error.failed) {
-        char q[QUOTE_BUF_SIZE];
-        fprintf(stderr, "hexchess puzzles: %s: stopped at ply %d '%s': %s\n", g->source, rep.error.ply,
-                quote(q, rep.error.token), rep.error.reason);
-        return EXIT_REJECTED;
-    }
-    return EXIT_OK;
+    return game_stop_status("puzzles", g->source, &rep);
 }
 
 static int mine_self_play(Miner *mn, const Variant *v, int games, unsigned seed)

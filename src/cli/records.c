@@ -1,4 +1,4 @@
-/* The game-record commands: replay and convert, and the reading of files every record command shares. */
+/* The game-record commands replay and convert, and what every record command shares: reading the games of a file, playing them, the engine options of those that search. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 #include "../core/recwrite.h"
 #include "input.h"
 #include "records.h"
+#include "values.h"
 
 static void print_warning(void *ctx, const char *message)
 {
@@ -69,6 +70,34 @@ int each_game(const char *cmd, const CliOptions *opts, const char *path, int *nu
         return EXIT_REJECTED;
     }
     return rc;
+}
+
+Move *game_moves(const char *cmd, Game *g, int number, Position *p, PlayReport *rep)
+{
+    char err[256];
+    game_play(g, p, NULL, rep);
+    if (!game_start_position(g, p, err, sizeof err)) {
+        fprintf(stderr, "hexchess %s: %s:%d: game %d: %s\n", cmd, g->source, g->line, number, err);
+        return NULL;
+    }
+    Move *moves = malloc(sizeof *moves * (size_t)(rep->plies + 1));
+    if (!moves) {
+        fprintf(stderr, "hexchess %s: out of memory\n", cmd);
+        return NULL;
+    }
+    for (int i = 0; i < rep->plies; i++)
+        moves[i] = g->main.nodes[i].move;
+    return moves;
+}
+
+int game_stop_status(const char *cmd, const char *where, const PlayReport *rep)
+{
+    if (!rep->error.failed)
+        return EXIT_OK;
+    char q[QUOTE_BUF_SIZE];
+    fprintf(stderr, "hexchess %s: %s: stopped at ply %d '%s': %s\n", cmd, where, rep->error.ply,
+            quote(q, rep->error.token), rep->error.reason);
+    return EXIT_REJECTED;
 }
 
 static int replay_game(const CliOptions *opts, Game *g, int number, Position *p)
@@ -134,12 +163,8 @@ static int write_converted(const CliOptions *opts, Game *g, Position *p, bool mo
     }
     fputs(text, stdout);
     free(text);
-    if (rep.error.failed) {
-        char q[QUOTE_BUF_SIZE];
-        fprintf(stderr, "hexchess convert: %s: stopped at ply %d '%s': %s\n", where, rep.error.ply,
-                quote(q, rep.error.token), rep.error.reason);
-        return EXIT_REJECTED;
-    }
+    if (rep.error.failed)
+        return game_stop_status("convert", where, &rep);
     warn_about_end("convert", where, g, number, &rep);
     return EXIT_OK;
 }
@@ -209,4 +234,39 @@ int cmd_convert(const CliOptions *opts)
     int rc = file_mode ? each_game("convert", opts, opts->argv[0], &number, p, convert_game) : convert_moves(opts, p);
     free(p);
     return rc;
+}
+
+int search_option(const char *cmd, const CliOptions *opts, int *i, SearchLimits *limits, const char **tb_dir,
+                  bool *known)
+{
+    const char *a = opts->argv[*i];
+    *known = !strcmp(a, "--movetime") || !strcmp(a, "--depth") || !strcmp(a, "--tablebases");
+    if (!*known)
+        return EXIT_OK;
+    if (*i + 1 >= opts->argc)
+        return cli_usage_error(cmd, "option %s needs a value", a);
+    const char *val = opts->argv[++*i];
+    char err[QUOTE_BUF_SIZE + 64];
+    bool ok = true;
+    if (!strcmp(a, "--tablebases")) {
+        *tb_dir = val;
+    } else if ((!strcmp(a, "--depth") ? limits->movetime_ms : limits->depth) != 0) {
+        return cli_usage_error(cmd, "--movetime and --depth exclude each other");
+    } else if (!strcmp(a, "--depth")) {
+        ok = value_int(val, 1, MAX_PLY - 1, &limits->depth, err, sizeof err);
+    } else {
+        ok = value_movetime(val, &limits->movetime_ms, err, sizeof err);
+    }
+    return ok ? EXIT_OK : cli_usage_error(cmd, "%s: %s", a, err);
+}
+
+TbSet *search_tables(TbSet **tables, const char *dir, const Variant *v)
+{
+    if (*tables && tbset_variant(*tables) != v) {
+        tbset_free(*tables);
+        *tables = NULL;
+    }
+    if (!*tables && dir)
+        *tables = tbset_new(v, dir);
+    return *tables;
 }

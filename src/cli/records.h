@@ -2,7 +2,7 @@
 #ifndef HEXCHESS_CLI_RECORDS_H
 #define HEXCHESS_CLI_RECORDS_H
 
-#include "../core/record.h"
+#include "../core/recplay.h"
 #include "../core/search.h"
 #include "../core/tbprobe.h"
 #include "cli.h"
@@ -15,6 +15,13 @@ typedef int (*GameAction)(const CliOptions *opts, Game *g, int number, Position 
  * (a usage error stops at once). A file without a game is an error. */
 int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p,
               GameAction action);
+
+/* Plays g by the rules into rep and sets p to its start: the main line's moves as played, up to the
+ * first that cannot be (a malloc'd array of rep->plies moves), or NULL after an error message. */
+Move *game_moves(const char *cmd, Game *g, int number, Position *p, PlayReport *rep);
+/* After game_play: where the game stopped being playable, told on stderr ("CMD: WHERE: stopped at
+ * ply N 'TOKEN': REASON") with EXIT_REJECTED; EXIT_OK when it did not stop. */
+int game_stop_status(const char *cmd, const char *where, const PlayReport *rep);
 
 /* The engine options of the commands that search (review, puzzles): --movetime MS, --depth N (one
  * of them) and --tablebases DIR. Reads opts->argv[*i] and its value (moving *i past it) when it is

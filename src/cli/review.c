@@ -6,7 +6,6 @@
 
 #include "../core/movetext.h"
 #include "../core/quote.h"
-#include "../core/recplay.h"
 #include "../core/review.h"
 #include "records.h"
 #include "values.h"
@@ -22,44 +21,6 @@ typedef struct {
     int game;  /* the number of the game reviewed */
     int plies; /* its length */
 } Reviewer;
-
-/* The options every engine-driven record command takes; i moves past a value. Returns 0, or the
- * exit status of a usage error (told on stderr). */
-int search_option(const char *cmd, const CliOptions *opts, int *i, SearchLimits *limits, const char **tb_dir,
-                  bool *known)
-{
-    const char *a = opts->argv[*i];
-    *known = !strcmp(a, "--movetime") || !strcmp(a, "--depth") || !strcmp(a, "--tablebases");
-    if (!*known)
-        return EXIT_OK;
-    if (*i + 1 >= opts->argc)
-        return cli_usage_error(cmd, "option %s needs a value", a);
-    const char *val = opts->argv[++*i];
-    char err[QUOTE_BUF_SIZE + 64];
-    bool ok = true;
-    if (!strcmp(a, "--tablebases")) {
-        *tb_dir = val;
-    } else if ((!strcmp(a, "--depth") ? limits->movetime_ms : limits->depth) != 0) {
-        return cli_usage_error(cmd, "--movetime and --depth exclude each other");
-    } else if (!strcmp(a, "--depth")) {
-        ok = value_int(val, 1, MAX_PLY - 1, &limits->depth, err, sizeof err);
-    } else {
-        ok = value_movetime(val, &limits->movetime_ms, err, sizeof err);
-    }
-    return ok ? EXIT_OK : cli_usage_error(cmd, "%s: %s", a, err);
-}
-
-/* The tables of v for the engine and the verdicts, read anew when the variant changes. */
-TbSet *search_tables(TbSet **tables, const char *dir, const Variant *v)
-{
-    if (*tables && tbset_variant(*tables) != v) {
-        tbset_free(*tables);
-        *tables = NULL;
-    }
-    if (!*tables && dir)
-        *tables = tbset_new(v, dir);
-    return *tables;
-}
 
 static void print_reviewed(const Position *before, const ReviewedMove *m, void *ctx)
 {
@@ -81,20 +42,10 @@ static void print_reviewed(const Position *before, const ReviewedMove *m, void *
 static int review_game(const CliOptions *opts, Game *g, int number, Position *p)
 {
     Reviewer *rv = (Reviewer *)opts->context;
-    char err[256];
     PlayReport rep;
-    game_play(g, p, NULL, &rep);
-    if (!game_start_position(g, p, err, sizeof err)) {
-        fprintf(stderr, "hexchess review: %s:%d: game %d: %s\n", g->source, g->line, number, err);
+    Move *moves = game_moves("review", g, number, p, &rep);
+    if (!moves)
         return EXIT_REJECTED;
-    }
-    Move *moves = malloc(sizeof *moves * (size_t)(rep.plies + 1));
-    if (!moves) {
-        fprintf(stderr, "hexchess review: out of memory\n");
-        return EXIT_REJECTED;
-    }
-    for (int i = 0; i < rep.plies; i++)
-        moves[i] = g->main.nodes[i].move;
     rv->game = number;
     rv->plies = rep.plies;
     engine_new_game(rv->engine);
@@ -117,13 +68,7 @@ static int review_game(const CliOptions *opts, Game *g, int number, Position *p)
         else
             printf(" %s -", c == WHITE ? "white" : "black");
     printf("\n");
-    if (rep.error.failed) {
-        char q[QUOTE_BUF_SIZE];
-        fprintf(stderr, "hexchess review: %s: stopped at ply %d '%s': %s\n", g->source, rep.error.ply,
-                quote(q, rep.error.token), rep.error.reason);
-        return EXIT_REJECTED;
-    }
-    return EXIT_OK;
+    return game_stop_status("review", g->source, &rep);
 }
 
 int cmd_review(const CliOptions *opts)
