@@ -23,7 +23,10 @@ static Evaluation mate(Color mater, int moves)
 
 /* The centipawns at which the expected score is share, from the logistic's definition (slope
  * 0.00368208 a centipawn): the boundaries the class thresholds fall on. */
-static double cp_at(double share) { return log(share / (1.0 - share)) / 0.00368208; }
+static double cp_at(double share)
+{
+    return log(share / (1.0 - share)) / 0.00368208;
+}
 
 static void test_win_expectation(void **state)
 {
@@ -112,10 +115,9 @@ static void test_eval_text(void **state)
     static const struct {
         Evaluation e;
         const char *text;
-    } cases[] = {{{.cp = 35}, "+0.35"},        {{.cp = -120}, "-1.20"},  {{.cp = 0}, "0.00"},
-                 {{.cp = -5}, "-0.05"},        {{.cp = 1234}, "+12.34"},
-                 {{true, 0, 3, WHITE}, "#3"},  {{true, 0, 2, BLACK}, "#-2"},
-                 {{true, 0, 0, WHITE}, "#0"},  {{true, 0, 0, BLACK}, "#-0"}};
+    } cases[] = {{{.cp = 35}, "+0.35"},        {{.cp = -120}, "-1.20"},     {{.cp = 0}, "0.00"},
+                 {{.cp = -5}, "-0.05"},        {{.cp = 1234}, "+12.34"},    {{true, 0, 3, WHITE}, "#3"},
+                 {{true, 0, 2, BLACK}, "#-2"}, {{true, 0, 0, WHITE}, "#0"}, {{true, 0, 0, BLACK}, "#-0"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char buf[32];
         eval_text(&cases[i].e, buf, sizeof buf);
@@ -217,9 +219,8 @@ static void test_review_line(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_win_expectation), cmocka_unit_test(test_thresholds),
-        cmocka_unit_test(test_mate_rules),      cmocka_unit_test(test_eval_text),
-        cmocka_unit_test(test_accuracy),        cmocka_unit_test(test_review_line),
+        cmocka_unit_test(test_win_expectation), cmocka_unit_test(test_thresholds), cmocka_unit_test(test_mate_rules),
+        cmocka_unit_test(test_eval_text),       cmocka_unit_test(test_accuracy),   cmocka_unit_test(test_review_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,8 +52,8 @@ static void test_known_mates(void **state)
             continue;
         verified++;
         if (s.mate_moves != 1 || s.length != 1 || strcmp(first, z.answer))
-            tally_fail(&t, "line %d: mate%d in %d moves, first %s; expected %s", r.number, s.mate_moves, s.length, first,
-                  z.answer);
+            tally_fail(&t, "line %d: mate%d in %d moves, first %s; expected %s", r.number, s.mate_moves, s.length,
+                       first, z.answer);
     }
     reader_close(&r);
     print_message("%d single mates (%d puzzles), %d with several mates\n", single, verified, several);

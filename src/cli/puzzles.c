@@ -23,14 +23,14 @@ typedef struct {
     const char *tb_dir;
     TbSet *tables;
     SearchLimits verify, scan;
-    int want;  /* stop after this many puzzles; 0: no limit */
+    int want; /* stop after this many puzzles; 0: no limit */
     int found;
     uint64_t *seen; /* the keys of the positions given, so none is given twice */
     int seen_count, seen_cap;
     const char *source; /* the game's origin, for the output and the progress line */
     int number;
-    int random_plies;   /* the game's first plies, drawn at random: their blunders are no lesson */
-    bool *candidate; /* per ply of the game being mined */
+    int random_plies; /* the game's first plies, drawn at random: their blunders are no lesson */
+    bool *candidate;  /* per ply of the game being mined */
 } Miner;
 
 static void mark_candidate(const Position *before, const ReviewedMove *m, void *ctx)
@@ -99,8 +99,8 @@ static bool mine_game(Miner *mn, const Position *start, const Move *moves, int c
     for (int i = 0; ok && i < sum.plies && !(mn->want && mn->found >= mn->want); i++) {
         pos_make(p, moves[i]);
         if (isatty(STDERR_FILENO))
-            fprintf(stderr, "\rpuzzles: %s game %d, ply %d of %d, %d found ", mn->source, mn->number, i + 1,
-                    sum.plies, mn->found);
+            fprintf(stderr, "\rpuzzles: %s game %d, ply %d of %d, %d found ", mn->source, mn->number, i + 1, sum.plies,
+                    mn->found);
         PuzzleSolution z;
         if (mn->candidate[i] && !seen_before(mn, p->key) && puzzle_verify(mn->engine, p, &mn->verify, &z)) {
             print_puzzle(mn, p, &z, i + 1);
@@ -149,8 +149,8 @@ static int mine_self_play(Miner *mn, const Variant *v, int games, unsigned seed)
         pos_set_start(start, v);
         engine_new_game(mn->engine);
         engine_share_tablebases(mn->engine, search_tables(&mn->tables, mn->tb_dir, v));
-        int n = puzzle_self_play(mn->engine, start, &rng, SELF_PLAY_OPENING, SELF_PLAY_DEPTH, moves,
-                                 SELF_PLAY_MAX_PLIES);
+        int n =
+            puzzle_self_play(mn->engine, start, &rng, SELF_PLAY_OPENING, SELF_PLAY_DEPTH, moves, SELF_PLAY_MAX_PLIES);
         mn->number = g;
         if (!mine_game(mn, start, moves, n)) {
             fprintf(stderr, "hexchess puzzles: out of memory\n");

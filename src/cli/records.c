@@ -1,4 +1,5 @@
-/* The game-record commands replay and convert, and what every record command shares: reading the games of a file, playing them, the engine options of those that search. */
+/* The game-record commands replay and convert, and what every record command shares: reading
+ * the games of a file, playing them, the engine options of those that search. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -13,8 +13,7 @@ typedef int (*GameAction)(const CliOptions *opts, Game *g, int number, Position 
 
 /* Runs the action on every game of the file, numbered on from *number; returns the worst status
  * (a usage error stops at once). A file without a game is an error. */
-int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p,
-              GameAction action);
+int each_game(const char *cmd, const CliOptions *opts, const char *path, int *number, Position *p, GameAction action);
 
 /* Plays g by the rules into rep and sets p to its start: the main line's moves as played, up to the
  * first that cannot be (a malloc'd array of rep->plies moves), or NULL after an error message. */

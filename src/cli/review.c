@@ -8,7 +8,6 @@
 #include "../core/quote.h"
 #include "../core/review.h"
 #include "records.h"
-#include "values.h"
 
 /* A third of a second a position: a 40-move game in about half a minute. */
 enum { REVIEW_DEFAULT_MOVETIME_MS = 300 };

@@ -25,8 +25,14 @@ static const double ACC_A = 103.1668, ACC_K = 0.04354, ACC_B = -3.1669, ACC_BONU
 static const double WEIGHT_MIN = 0.5, WEIGHT_MAX = 12.0;
 enum { WINDOW_MIN = 2, WINDOW_MAX = 8, WINDOW_PER_MOVES = 10 };
 
-static int clamp_int(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
-static double clamp_double(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
+static int clamp_int(int x, int lo, int hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+static double clamp_double(double x, double lo, double hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
 
 double win_expectation(int cp)
 {
@@ -49,7 +55,10 @@ static int cp_for(const Evaluation *e, Color side)
     return side == WHITE ? e->cp : -e->cp;
 }
 
-double eval_expectation(const Evaluation *e, Color side) { return win_expectation(cp_for(e, side)); }
+double eval_expectation(const Evaluation *e, Color side)
+{
+    return win_expectation(cp_for(e, side));
+}
 
 /* Whether side is being mated (sign -1), mates (+1) or neither (0) at e. */
 static int mate_sign(const Evaluation *e, Color side)
@@ -64,8 +73,8 @@ MoveClass assess_move(const Evaluation *before, const Evaluation *after, Color m
     int was = mate_sign(before, mover), now = mate_sign(after, mover);
     if (!was && !now) {
         double loss = eval_expectation(before, mover) - eval_expectation(after, mover);
-        return loss >= LOSS_BLUNDER   ? CLASS_BLUNDER
-               : loss >= LOSS_MISTAKE ? CLASS_MISTAKE
+        return loss >= LOSS_BLUNDER      ? CLASS_BLUNDER
+               : loss >= LOSS_MISTAKE    ? CLASS_MISTAKE
                : loss >= LOSS_INACCURACY ? CLASS_INACCURACY
                                          : CLASS_GOOD;
     }
@@ -110,8 +119,7 @@ static double spread(const double *x, int count)
     return 100.0 * sqrt(var / count);
 }
 
-void game_accuracy(const double *white_expect, int count, Color first, double accuracy[COLOR_NB],
-                   bool has[COLOR_NB])
+void game_accuracy(const double *white_expect, int count, Color first, double accuracy[COLOR_NB], bool has[COLOR_NB])
 {
     int moves = count - 1;
     int window = clamp_int(moves / WINDOW_PER_MOVES, WINDOW_MIN, WINDOW_MAX);

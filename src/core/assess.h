@@ -46,8 +46,7 @@ double move_accuracy(double before, double after);
 /* Each side's accuracy over a game: from the evaluations of its positions (count >= 1, White's
  * expected scores, the start first) and the side that moves first. A side with no move has none
  * (has[side] false). */
-void game_accuracy(const double *white_expect, int count, Color first, double accuracy[COLOR_NB],
-                   bool has[COLOR_NB]);
+void game_accuracy(const double *white_expect, int count, Color first, double accuracy[COLOR_NB], bool has[COLOR_NB]);
 
 /* "+0.35", "-1.20", "0.00", "#3" (White mates in 3), "#-2" (Black mates in 2), "#0" / "#-0" (the
  * mate is on the board). */

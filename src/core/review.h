@@ -11,10 +11,10 @@
 #include "tbprobe.h"
 
 typedef struct {
-    int ply;     /* 1-based half-move number in the line */
+    int ply; /* 1-based half-move number in the line */
     Color mover;
     Move played;
-    Move best;   /* the engine's (or the tables') move in the position before */
+    Move best; /* the engine's (or the tables') move in the position before */
     Evaluation before, after;
     MoveClass judgement;
 } ReviewedMove;
