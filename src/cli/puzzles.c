@@ -226,8 +226,11 @@ int cmd_puzzles(const CliOptions *opts)
         int one = each_game("puzzles", &with_miner, files[i], &number, p, mine_recorded);
         rc = one > rc ? one : rc;
     }
-    if (rc == EXIT_OK && games)
-        rc = mine_self_play(&mn, opts->variant, games, (unsigned)seed);
+    /* A defective record does not stop the self-play games; the status still tells of it. */
+    if (rc != EXIT_USAGE && games) {
+        int one = mine_self_play(&mn, opts->variant, games, (unsigned)seed);
+        rc = one > rc ? one : rc;
+    }
     if (isatty(STDERR_FILENO))
         fprintf(stderr, "\r%*s\r", 60, "");
     engine_free(mn.engine);
