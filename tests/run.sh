@@ -406,7 +406,7 @@ puzzle_lines_play() { # FILE: every line in the format, its solution legal, a ma
     grep -Eq "$puzzle_line" <<<"$variant;$theme;$position;$line;x game 1 ply 1" || return 1
     # shellcheck disable=SC2086
     "$hex" apply -v "$variant" -p "$position" $line >"$tmp/after" 2>/dev/null || return 1
-    case $theme in mate*)
+    case $theme in mate[123])
       "$hex" status -v "$variant" -p "$(cat "$tmp/after")" | grep -qx 'status checkmate' || return 1 ;;
     esac
   done <"$1"

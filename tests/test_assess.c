@@ -155,7 +155,7 @@ typedef struct {
     ReviewedMove moves[8];
 } Collected;
 
-static void collect(const Position *before, const ReviewedMove *m, void *ctx)
+static void collect(Position *before, const ReviewedMove *m, void *ctx)
 {
     (void)before;
     Collected *c = ctx;

@@ -96,6 +96,33 @@ static void test_hung_queen(void **state)
     engine_free(e);
 }
 
+/* A mistake that hands the opponent a won game is a candidate; one in a game already won, or a
+ * move that is merely inaccurate, is not. */
+static void test_candidates(void **state)
+{
+    (void)state;
+    ReviewedMove m = {.ply = 9, .mover = WHITE, .judgement = CLASS_BLUNDER};
+    m.before.cp = 20;
+    m.after.cp = -600;
+    assert_true(puzzle_candidate(&m));
+    m.judgement = CLASS_MISTAKE;
+    assert_true(puzzle_candidate(&m));
+    m.judgement = CLASS_INACCURACY;
+    assert_false(puzzle_candidate(&m));
+    m.judgement = CLASS_BLUNDER;
+    m.before.cp = -500; /* Black was winning already */
+    assert_false(puzzle_candidate(&m));
+    m.before.cp = 20;
+    m.after.cp = -100; /* Black better, not clearly winning */
+    assert_false(puzzle_candidate(&m));
+    m.after = (Evaluation){.is_mate = true, .mater = BLACK, .mate_moves = 2};
+    assert_true(puzzle_candidate(&m));
+    /* Black's blunder gives White the puzzle. */
+    m.mover = BLACK;
+    m.after = (Evaluation){.cp = 600};
+    assert_true(puzzle_candidate(&m));
+}
+
 /* Self-play: legal, the same game from the same seed, another from another seed. */
 static void test_self_play(void **state)
 {
@@ -132,6 +159,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_mates),
         cmocka_unit_test(test_hung_queen),
+        cmocka_unit_test(test_candidates),
         cmocka_unit_test(test_self_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

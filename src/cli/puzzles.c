@@ -33,7 +33,7 @@ typedef struct {
     bool *candidate;  /* per ply of the game being mined */
 } Miner;
 
-static void mark_candidate(const Position *before, const ReviewedMove *m, void *ctx)
+static void mark_candidate(Position *before, const ReviewedMove *m, void *ctx)
 {
     (void)before;
     Miner *mn = ctx;

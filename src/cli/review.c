@@ -21,16 +21,15 @@ typedef struct {
     int plies; /* its length */
 } Reviewer;
 
-static void print_reviewed(const Position *before, const ReviewedMove *m, void *ctx)
+static void print_reviewed(Position *before, const ReviewedMove *m, void *ctx)
 {
     Reviewer *rv = ctx;
-    Position *p = (Position *)before; /* the notation writer plays the move to mark a check; undone */
     Letters letters;
-    letters_default(&letters, p->v);
+    letters_default(&letters, before->v);
     char played[MOVETEXT_MAX], best[MOVETEXT_MAX] = "-", eval[32];
-    movetext_write(p, m->played, STYLE_STANDARD, &letters, played);
+    movetext_write(before, m->played, STYLE_STANDARD, &letters, played);
     if (m->best != MOVE_NONE)
-        movetext_write(p, m->best, STYLE_STANDARD, &letters, best);
+        movetext_write(before, m->best, STYLE_STANDARD, &letters, best);
     eval_text(&m->after, eval, sizeof eval);
     printf("%d %s %s %s %s\n", m->ply, played, eval, best, move_class_name(m->judgement));
     if (isatty(STDERR_FILENO))

@@ -19,8 +19,9 @@ typedef struct {
     MoveClass judgement;
 } ReviewedMove;
 
-/* Called for each move reviewed, with the position before it. */
-typedef void (*ReviewMoveFn)(const Position *before, const ReviewedMove *m, void *ctx);
+/* Called for each move reviewed, with the position before it (the callback may make and unmake
+ * moves on it, e.g. to write a move with its check mark, but leaves it as it was). */
+typedef void (*ReviewMoveFn)(Position *before, const ReviewedMove *m, void *ctx);
 
 typedef struct {
     Engine *engine;
