@@ -298,7 +298,7 @@ const Command cli_commands[] = {
      "  --depth N         search each position to depth N instead: the same output on every run\n"
      "  --tablebases DIR  where the tables (hexchess tb gen) hold a position, their verdict and\n"
      "                    move replace the search's\n"
-     "A progress line goes to standard error on a terminal.\n\n"
+     "A progress line goes to standard error on a terminal while the output goes to a file.\n\n"
      "Examples:\n"
      "  hexchess review --depth 3 game.ctl-pgn\n"
      "  hexchess review -v glinski --depth 6 tests/data/glinski/review/hung-queen.pgn\n",
@@ -323,7 +323,7 @@ const Command cli_commands[] = {
      "  --depth N         the verification's depth (default 8; the review's is 2 less)\n"
      "  --movetime MS     the verification's time per search instead (the review's a quarter)\n"
      "  --tablebases DIR  the engine's tables\n"
-     "A progress line goes to standard error on a terminal.\n\n"
+     "A progress line goes to standard error on a terminal while the output goes to a file.\n\n"
      "Examples:\n"
      "  hexchess puzzles -v glinski --games 1 --depth 4\n"
      "  hexchess puzzles --depth 4 game.ctl-pgn\n",

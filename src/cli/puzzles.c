@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../core/notation.h"
 #include "../core/postext.h"
@@ -98,7 +97,7 @@ static bool mine_game(Miner *mn, const Position *start, const Move *moves, int c
     memcpy(p, start, sizeof *p);
     for (int i = 0; ok && i < sum.plies && !(mn->want && mn->found >= mn->want); i++) {
         pos_make(p, moves[i]);
-        if (isatty(STDERR_FILENO))
+        if (progress_shown())
             fprintf(stderr, "\rpuzzles: %s game %d, ply %d of %d, %d found ", mn->source, mn->number, i + 1, sum.plies,
                     mn->found);
         PuzzleSolution z;
@@ -231,7 +230,7 @@ int cmd_puzzles(const CliOptions *opts)
         int one = mine_self_play(&mn, opts->variant, games, (unsigned)seed);
         rc = one > rc ? one : rc;
     }
-    if (isatty(STDERR_FILENO))
+    if (progress_shown())
         fprintf(stderr, "\r%*s\r", 60, "");
     engine_free(mn.engine);
     tbset_free(mn.tables);

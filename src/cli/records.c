@@ -271,3 +271,8 @@ TbSet *search_tables(TbSet **tables, const char *dir, const Variant *v)
         *tables = tbset_new(v, dir);
     return *tables;
 }
+
+bool progress_shown(void)
+{
+    return isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
+}

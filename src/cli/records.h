@@ -22,6 +22,10 @@ Move *game_moves(const char *cmd, Game *g, int number, Position *p, PlayReport *
  * ply N 'TOKEN': REASON") with EXIT_REJECTED; EXIT_OK when it did not stop. */
 int game_stop_status(const char *cmd, const char *where, const PlayReport *rep);
 
+/* Whether a long command shows a progress line on stderr: when stderr is a terminal and the
+ * output goes elsewhere (on one terminal the output lines show the progress themselves). */
+bool progress_shown(void);
+
 /* The engine options of the commands that search (review, puzzles): --movetime MS, --depth N (one
  * of them) and --tablebases DIR. Reads opts->argv[*i] and its value (moving *i past it) when it is
  * one of them (*known); returns 0, or the status of a usage error, told on stderr. */

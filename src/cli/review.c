@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../core/movetext.h"
 #include "../core/quote.h"
@@ -32,7 +31,7 @@ static void print_reviewed(Position *before, const ReviewedMove *m, void *ctx)
         movetext_write(before, m->best, STYLE_STANDARD, &letters, best);
     eval_text(&m->after, eval, sizeof eval);
     printf("%d %s %s %s %s\n", m->ply, played, eval, best, move_class_name(m->judgement));
-    if (isatty(STDERR_FILENO))
+    if (progress_shown())
         fprintf(stderr, "\rreview: game %d, ply %d of %d ", rv->game, m->ply, rv->plies);
     fflush(stdout);
 }
@@ -53,7 +52,7 @@ static int review_game(const CliOptions *opts, Game *g, int number, Position *p)
     ReviewSummary sum;
     bool ok = review_line(&r, p, moves, rep.plies, &sum);
     free(moves);
-    if (isatty(STDERR_FILENO))
+    if (progress_shown())
         fprintf(stderr, "\r%*s\r", 40, "");
     if (!ok) {
         fprintf(stderr, "hexchess review: out of memory\n");
