@@ -64,10 +64,11 @@ void hexchess_get_status(hexchess_game *g, hexchess_status *out);
 
 /* The game as a record: CTL-PGN for C'escacs, PGN for Gliński and McCooey (malloc'd; free()
  * it), or NULL when memory ran out. */
-char *hexchess_record_write(const hexchess_game *g);
+char *hexchess_record_write(hexchess_game *g);
 /* The first game of a record (CTL-PGN or PGN, as players write them; the variant from its
  * Variant label, else the default), replayed to its last move; NULL with err naming the line and
- * the move that could not be read or played. */
+ * the move that could not be read or played. Only the board is kept: a recorded resignation or
+ * agreed draw is not, and hexchess_get_status says what the board says. */
 hexchess_game *hexchess_record_read(const char *text, size_t size, char *err, size_t err_size);
 
 typedef struct {

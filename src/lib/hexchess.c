@@ -14,6 +14,7 @@
 #include "../core/gamefile.h"
 #include "../core/notation.h"
 #include "../core/postext.h"
+#include "../core/quote.h"
 #include "../core/search.h"
 #include "../core/status.h"
 #include "../core/strbuf.h"
@@ -75,8 +76,8 @@ hexchess_game *hexchess_new(const char *variant, const char *position, char *err
 {
     const Variant *v = variant_find(variant ? variant : variant_names[0]);
     if (!v) {
-        char names[160];
-        say(err, err_size, "unknown variant '%s' (%s)", variant,
+        char names[160], q[QUOTE_BUF_SIZE];
+        say(err, err_size, "unknown variant '%s' (%s)", quote(q, variant),
             variant_name_list(names, (int)sizeof names, ", ", " or "));
         return NULL;
     }
@@ -141,7 +142,8 @@ int hexchess_play(hexchess_game *g, const char *move, char *err, size_t err_size
     }
     Move m = move ? move_from_text(&g->pos, move) : MOVE_NONE;
     if (m == MOVE_NONE) {
-        say(err, err_size, "'%.*s' is not a legal move here", MOVE_TEXT_MAX, move ? move : "");
+        char q[QUOTE_BUF_SIZE];
+        say(err, err_size, "'%s' is not a legal move here", quote(q, move ? move : ""));
         return -1;
     }
     g->moves[g->plies++] = m;
@@ -197,14 +199,14 @@ static char *moves_text(const hexchess_game *g)
     return strbuf_take(&b);
 }
 
-char *hexchess_record_write(const hexchess_game *g)
+char *hexchess_record_write(hexchess_game *g)
 {
     GameFile f = {.variant = g->v, .castling = g->castling, .moves = moves_text(g)};
     if (!f.moves)
         return NULL;
     snprintf(f.start, sizeof f.start, "%s", g->start);
     Verdict vd;
-    arbiter_judge((Position *)&g->pos, &vd);
+    judge(g, &vd);
     snprintf(f.result, sizeof f.result, "%s", outcome_text(g->v, vd.outcome));
     verdict_reason_text(g->v, &vd, f.reason, (int)sizeof f.reason);
     char *text = gamefile_write(&f);
@@ -226,6 +228,7 @@ hexchess_game *hexchess_record_read(const char *text, size_t size, char *err, si
         if (hexchess_play(g, tok, err, err_size)) {
             hexchess_free(g);
             g = NULL;
+            break;
         }
     gamefile_free(&f);
     return g;
