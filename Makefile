@@ -8,10 +8,17 @@ BUILD ?= build
 # The core library has no dependencies; the front ends use these Debian libraries.
 FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lpthread -lm
 
+# The version: `git describe` in a clone, else RELEASE (scripts/version.sh).
+RELEASE = 0.9.0
+VERSION := $(shell scripts/version.sh $(RELEASE))
+
 CORE_SRC = $(wildcard src/core/*.c)
+# The public interface (include/hexchess.h), in the library beside the core.
+LIB_SRC = $(wildcard src/lib/*.c)
 FRONT_SRC = $(wildcard src/cli/*.c src/server/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
+LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 FRONT_OBJ = $(FRONT_SRC:src/%.c=$(BUILD)/%.o)
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
@@ -33,9 +40,19 @@ TB_GLINSKI5 = KRNKR KRBKR \
 # C'escacs: the rule book's claims, the cheap ones first (D queen, V wyvern, G pegasus, J bishop, E elephant).
 TB_CESCACS = KDK KVK KRK KGK KPK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK KVKR KVKG
 
-.PHONY: tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+# Where `make install` puts things; DESTDIR is prepended to each (staged installs, packages).
+# `hexchess serve` finds the web app at ../share/hexchess/web from the program's folder.
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+LIBDIR = $(PREFIX)/lib
+INCLUDEDIR = $(PREFIX)/include
+SHAREDIR = $(PREFIX)/share/hexchess
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/hexchess
+
+.PHONY: install uninstall FORCE tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
-all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
+all: $(BUILD)/hexchess $(BUILD)/hexchess.1 ## build the hexchess program (build/hexchess) and its manual page
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -43,10 +60,28 @@ help: ## list the targets
 deps: ## install missing Debian packages (build, test and bench)
 	scripts/install-deps.sh all
 
-run: ## install, build and start the web board (hexchess serve prints the URL to open)
+run: ## install, build and start the web board (hexchess serve prints the URL to open; PORT=9000 for another port)
 	scripts/install-deps.sh build
 	$(MAKE) all
-	$(BUILD)/hexchess serve
+	$(BUILD)/hexchess serve $(if $(PORT),--listen 127.0.0.1:$(PORT))
+
+install: all ## install into DESTDIR/PREFIX (default /usr/local): program, web app, library, header, hexchess.pc, man page
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/web $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/examples
+	install -m 755 $(BUILD)/hexchess $(DESTDIR)$(BINDIR)/hexchess
+	install -m 644 web/* $(DESTDIR)$(SHAREDIR)/web/
+	install -m 644 $(BUILD)/libhexchess.a $(DESTDIR)$(LIBDIR)/libhexchess.a
+	install -m 644 include/hexchess.h $(DESTDIR)$(INCLUDEDIR)/hexchess.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' src/lib/hexchess.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/hexchess.pc
+	install -m 644 $(BUILD)/hexchess.1 $(DESTDIR)$(MANDIR)/man1/hexchess.1
+	install -m 644 examples/*.c examples/Makefile $(DESTDIR)$(DOCDIR)/examples/
+	sed 's|/usr/local/|$(PREFIX)/|g' deploy/hexchess.service >$(DESTDIR)$(DOCDIR)/hexchess.service
+
+uninstall: ## remove what `make install` put into DESTDIR/PREFIX
+	rm -f $(DESTDIR)$(BINDIR)/hexchess $(DESTDIR)$(LIBDIR)/libhexchess.a $(DESTDIR)$(INCLUDEDIR)/hexchess.h \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/hexchess.pc $(DESTDIR)$(MANDIR)/man1/hexchess.1
+	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 
 test: ## install what is missing, build, run every test, then again under ASan+UBSan
 	scripts/install-deps.sh test
@@ -57,8 +92,12 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 	$(MAKE) check-web
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
-check: $(BUILD)/hexchess $(BUILD)/tune $(TEST_BIN) ## run the test suite (no install step)
+# Then every command the documents show, and an install into a scratch PREFIX with the examples
+# built against it (LDFLAGS: what a sanitizer build's programs also link with).
+check: $(BUILD)/hexchess $(BUILD)/hexchess.1 $(BUILD)/tune $(TEST_BIN) ## run the test suite (no install step)
 	tests/run.sh $(BUILD)
+	tests/doc-examples.sh $(BUILD)
+	tests/install.sh $(BUILD) "$(LDFLAGS)"
 
 # Perft depths above 30 million leaves are skipped under the sanitizers (see tests/test_perft.c).
 check-asan: ## run the test suite built with AddressSanitizer and UBSan
@@ -123,8 +162,20 @@ $(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
 # So has the server's game clock.
 $(BUILD)/tests/test_clock: $(BUILD)/server/clock.o
 
-$(BUILD)/libhexchess.a: $(CORE_OBJ)
+$(BUILD)/libhexchess.a: $(CORE_OBJ) $(LIB_OBJ)
 	ar rcs $@ $^
+
+# The version is compiled into the public interface alone; the stamp changes with it.
+VERSION_DEFS = -DHEXCHESS_VERSION='"$(VERSION)"'
+$(BUILD)/lib/hexchess.o: $(BUILD)/version.stamp
+$(BUILD)/lib/hexchess.o: DEFS = $(VERSION_DEFS)
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+
+# The manual page, from the program's help texts.
+$(BUILD)/hexchess.1: $(BUILD)/hexchess scripts/manpage.sh
+	scripts/manpage.sh $< >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/hexchess: $(FRONT_OBJ) $(BUILD)/libhexchess.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(FRONT_LIBS)
@@ -135,10 +186,10 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(DEFS) -MMD -MP -c -o $@ $<
 
 format: ## reformat the sources with clang-format
-	clang-format -i src/*/*.[ch] tests/*.[ch]
+	clang-format -i src/*/*.[ch] include/*.h examples/*.c tests/*.[ch]
 
 clean: ## remove build outputs
 	rm -rf build build-*
@@ -200,7 +251,7 @@ WASM_EXPORTS := $(WASM_EXPORTS),_hx_engine_new_game,_hx_engine_search,_hx_engine
 WASM_MODULE_FLAGS = -sMODULARIZE -sEXPORT_NAME=createHexchess -sENVIRONMENT=web,worker,node \
 	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString \
 	--pre-js src/wasm/node-wasm.js
-WASM_CLI_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(wildcard src/cli/*.c) $(WASM_BUILD)/mt/wasm/nodecli.o
+WASM_CLI_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(LIB_SRC) $(wildcard src/cli/*.c) $(WASM_BUILD)/mt/wasm/nodecli.o
 WASM_CLI_OBJ := $(patsubst src/%.c,$(WASM_BUILD)/mt/%.o,$(WASM_CLI_OBJ))
 WASM_MODULE_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/st/%.o) $(WASM_BUILD)/st/wasm/api.o $(WASM_BUILD)/st/cli/bench.o
 WASM_MODULE_MT_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(WASM_BUILD)/mt/wasm/api.o $(WASM_BUILD)/mt/cli/bench.o
@@ -225,9 +276,12 @@ $(WASM_BUILD)/hexchess: $(WASM_BUILD)/hexchess.js
 $(WASM_BUILD)/%.js: web/%.js
 	cp $< $@
 
+$(WASM_BUILD)/mt/lib/hexchess.o: $(BUILD)/version.stamp
+$(WASM_BUILD)/mt/lib/hexchess.o: DEFS = $(VERSION_DEFS)
+
 $(WASM_BUILD)/mt/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CFLAGS) -pthread -MMD -MP -c -o $@ $<
+	$(EMCC) $(WASM_CFLAGS) $(DEFS) -pthread -MMD -MP -c -o $@ $<
 
 $(WASM_BUILD)/st/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -252,5 +306,5 @@ check-wasm: all ## the Node build through the command-line tests, its bench sign
 		echo "check-wasm: skipped: emcc is missing (scripts/install-deps.sh wasm installs it)"; exit 0; fi; \
 	$(MAKE) wasm site && tests/wasm.sh $(BUILD)
 
--include $(CORE_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(LIB_OBJ:.o=.d) $(FRONT_OBJ:.o=.d)
 -include $(wildcard $(WASM_BUILD)/*/*/*.d)

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev nettle-dev)
-test_pkgs=(libcmocka-dev clang curl jq sqlite3 chromium nodejs)
+test_pkgs=(libcmocka-dev clang curl jq sqlite3 chromium nodejs pkg-config)
 bench_pkgs=(stockfish wrk)
 # The WebAssembly build (make wasm): Emscripten, and Node to run its products.
 wasm_pkgs=(emscripten nodejs)

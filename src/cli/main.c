@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../include/hexchess.h"
 #include "../core/quote.h"
 #include "cli.h"
 
@@ -16,7 +17,8 @@ static void print_main_help(void)
     }
     printf("\n\n"
            "Usage: hexchess COMMAND [OPTIONS] [ARGS]\n"
-           "       hexchess COMMAND --help\n\n"
+           "       hexchess COMMAND --help\n"
+           "       hexchess --version    (or: hexchess version)\n\n"
            "Commands:\n");
     for (int i = 0; i < cli_command_count; i++)
         printf("  %-8s %s\n", cli_commands[i].name, cli_commands[i].summary);
@@ -129,6 +131,10 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         print_main_help();
         return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("hexchess %s\n", hexchess_version());
+        return EXIT_OK;
     }
     for (int i = 0; i < cli_command_count; i++) {
         const Command *cmd = &cli_commands[i];

@@ -1,4 +1,4 @@
-/* The JSON API under /api/ (documented in README.md, "Web API"). */
+/* The JSON API under /api/ (documented in docs/http-api.md). */
 #ifndef HEXCHESS_API_H
 #define HEXCHESS_API_H
 

@@ -1,5 +1,5 @@
 /*
- * What a game's event stream says: the JSON of each event (README.md, "Events"), and the parts of a
+ * What a game's event stream says: the JSON of each event (docs/http-api.md, "Events"), and the parts of a
  * game's JSON that the events and the API's answers share (clock, analysis).
  */
 #ifndef HEXCHESS_GAMEFEED_H

@@ -1,4 +1,4 @@
-// Takes the README's screenshots, on a desktop and on the two phone sizes the page is made for:
+// Takes the screenshots of README.md and docs/web-board.md, on a desktop and on the two phone sizes the page is made for:
 // node tests/e2e/screenshots.mjs HEXCHESS OUTDIR
 import { startServer, startBrowser, DEVICES } from './harness.mjs';
 
