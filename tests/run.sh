@@ -386,7 +386,7 @@ check "play: a hint at the longest game, then no room for another move" \
 long_record 4000 "$tmp/longer.ctl-pgn"
 printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color --engine none --load "$tmp/longer.ctl-pgn" >"$tmp/out" 2>&1
 check "play: a 4000-ply game is refused, no engine search" \
-  bash -c 'grep -q "more than 3840 plies" "$1" && ! grep -q "Hint: " "$1"' _ "$tmp/out"
+  bash -c 'grep -q "longer than 3840 plies" "$1" && ! grep -q "Hint: " "$1"' _ "$tmp/out"
 # The hint is written as the move list writes moves (short algebraic here), not as coordinates.
 printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color -v glinski --engine none --level 1 >"$tmp/out" 2>&1
 check "play: the hint is written in the game's notation" \

@@ -309,14 +309,10 @@ static bool load_game(Play *pl, const char *file)
     ok = start && game && pos_from_text_castling(start, f.variant, f.start, f.castling, err, sizeof err);
     if (ok) {
         memcpy(game, start, sizeof *game);
-        /* The record module has replayed the moves already: each one is legal here. */
-        for (char *tok = strtok(f.moves, " "); tok && ok; tok = strtok(NULL, " ")) {
-            ok = game->ply < MAX_SEARCHABLE_PLY;
-            if (ok)
-                pos_make(game, move_from_text(game, tok));
-            else
-                snprintf(err, sizeof err, "more than %d plies", MAX_SEARCHABLE_PLY);
-        }
+        /* The record module has replayed the moves already, within MAX_SEARCHABLE_PLY: each one
+         * is legal here. */
+        for (char *tok = strtok(f.moves, " "); tok; tok = strtok(NULL, " "))
+            pos_make(game, move_from_text(game, tok));
     }
     if (!ok)
         complain("load: '%s': %s", quote(q, file), start && game ? err : "out of memory");

@@ -358,10 +358,6 @@ static bool read_label(RecordReader *r, Game *g)
         return false;
     }
     r->pos = after; /* within the line: no line count to keep */
-    if (to - from > RECORD_LABEL_VALUE_MAX) {
-        syntax_error(r, g, line, token, "the label '%s' is longer than %d bytes", name, RECORD_LABEL_VALUE_MAX);
-        return false;
-    }
     if (g->label_count >= RECORD_LABELS_MAX) {
         syntax_error(r, g, line, token, "more than %d labels", RECORD_LABELS_MAX);
         return false;
@@ -376,6 +372,10 @@ static bool read_label(RecordReader *r, Game *g)
     bool quoted = t[from] == '"';
     if (quoted)
         from++;
+    if (to - from > RECORD_LABEL_VALUE_MAX) {
+        syntax_error(r, g, line, token, "the label '%s' is longer than %d bytes", name, RECORD_LABEL_VALUE_MAX);
+        return false;
+    }
     /* A value within the bound is kept whole, never cut: a long Event or Annotator value too. */
     char *raw = malloc(to - from + 1), *value = malloc(3 * (to - from) + 1);
     if (!raw || !value) {
@@ -478,6 +478,7 @@ static bool read_one_comment(RecordReader *r, Game *g, StrBuf *buf, size_t held,
     next(r);
     if (held + buf->len + (end - start) > RECORD_COMMENT_MAX) {
         syntax_error(r, g, line, "{", "the comments on one move are longer than %d bytes", RECORD_COMMENT_MAX);
+        skip_to_next_game(r);
         return false;
     }
     while (start < end && is_space((unsigned char)r->text[start]))

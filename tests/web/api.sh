@@ -246,6 +246,34 @@ record=$(printf '[Variant "C\x27escacs"]\n[PDTL "%s"]\n\n81. GB24-B22 *\n' "$cap
 req POST /api/games/import "$record"; expect "record from an unreachable position" 422
 check "record from an unreachable position: the error names it" grep -q 'side not to move (Black) is in check' "$tmp/body"
 
+# A start position too long to be one (512 characters) is a 422 with one line, and the server
+# answers the next request (it once read a half-made position and died).
+for label in FEN PDTL; do
+  record=$(jq -n --arg l "$label" --arg x "$(printf 'x%.0s' $(seq 512))" \
+    '{text: ("[Variant \"Glinski\"]\n[" + $l + " \"" + $x + "\"]\n\n*")}')
+  req POST /api/games/import "$record"; expect "import a 512-character $label" 422
+  check "512-character $label: one line naming it" \
+    bash -c '[ "$(jq -r .error "$1" | wc -l)" = 1 ] && jq -r .error "$1" | grep -q "longer than 511 characters"' _ "$tmp/body"
+  req GET /api/health; expect "the server answers after a 512-character $label" 200
+done
+# The record bounds of docs/limits.md: past each, 422 naming it.
+record=$(jq -n --arg e "$(printf 'e%.0s' $(seq 16385))" '{text: ("[Variant \"Glinski\"]\n[Event \"" + $e + "\"]\n\n1. f5f6 *")}')
+req POST /api/games/import "$record"; expect "import a label over 16384 bytes" 422
+check "a label over the bound: named" grep -q "the label 'Event' is longer than 16384 bytes" "$tmp/body"
+record=$(jq -n --arg v "$(printf '(f5f6 %.0s' $(seq 64))$(printf ')%.0s' $(seq 64))" '{text: ("[Variant \"Glinski\"]\n\n1. f5f6 " + $v + " *")}')
+req POST /api/games/import "$record"; expect "import variations nested 64 deep" 422
+check "variations nested past the bound: named" grep -q "nested more than 63 deep" "$tmp/body"
+# A record over 3840 plies is a 422 (the longest game the engine can search on).
+record=$(tr -s ' \n' '\n' <"$root/tests/data/cescacs/long-game.txt" | head -n 3841 |
+  awk '{printf "%s%s", (NR > 1 ? " " : ""), $0}' | jq -Rs '{text: ("[Variant \"C'"'"'escacs\"]\n\n" + .)}')
+req POST /api/games/import "$record"; expect "import a 3841-ply record" 422
+check "a 3841-ply record: the bound named" grep -q "longer than 3840 plies" "$tmp/body"
+# A label value the game cannot keep as it is (a '=' inside) is kept with a space, and said.
+req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n[White \"A=B\"]\n\n1. f5f6 *"}'
+expect "import a label with '='" 201
+check "the rewritten label is said" test "$(json '.warnings | join("|")')" = \
+  "line 2: the label 'White' is kept with spaces for its line breaks and '='"
+
 # Long games: the record has no length limit, and it replays to the game's final position.
 # The moves come from a game without repetitions (a shuffle is drawn on the fifth).
 for plies in 128 1000; do
@@ -317,7 +345,7 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 12 games" test "$(json .total)" = 12
+check "list: 13 games" test "$(json .total)" = 13
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
