@@ -467,6 +467,7 @@ native_only "$no_server" && expect_error "serve: --threads abc" 2 serve --thread
 native_only "$no_server" && expect_error "serve: --hash -1" 2 serve --hash -1
 native_only "$no_server" && expect_error "serve: --listen without a value" 2 serve --listen
 native_only "$no_server" && expect_error "serve: empty --db" 2 serve --db ''
+native_only "$no_server" && expect_error "serve: --public-url that is no http(s) URL" 2 serve --public-url ftp://hex.example.org
 native_only "$no_server" && expect_error "serve: an argument" 2 serve extra
 # A malformed --listen is a usage error, named with its value, before anything starts.
 for listen in 127.0.0.1 127.0.0.1: :8080 127.0.0.1:99999 127.0.0.1:80x 300.1.2.3:80 '[::1:80' localhost; do

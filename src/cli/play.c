@@ -574,8 +574,12 @@ static int play_options(const CliOptions *opts, Play *pl, const char **load)
             ok = value_movetime(val, &pl->movetime_ms, err, sizeof err);
         else if (!strcmp(a, "--load"))
             *load = val;
-        else if (!strcmp(a, "--tablebases"))
+        else if (!strcmp(a, "--tablebases")) {
+            /* The tables serve the engine and the hint: play on without them, but say why. */
             pl->tb_dir = val;
+            if (!tb_dir_check(val, err, (int)sizeof err))
+                fprintf(stderr, "hexchess play: warning: --tablebases: %s\n", err);
+        }
         else if (!strcmp(a, "--no-castling"))
             pl->start->castling_allowed = false;
         else if (!strcmp(a, "--no-color"))

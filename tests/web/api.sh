@@ -106,6 +106,48 @@ check "GET /api/games/$id/ is the game" test "$(json .id)" = "$id"
 req GET "/api/games/$id//"; expect "two slashes after a game" 404
 req GET /api/health//; expect "two slashes after health" 404
 
+# Doors: a request must name the server as it is served (Host); one that changes anything must not
+# come from another site's page (Origin); a body is JSON sent as JSON (Content-Type).
+port=${base##*:}
+# raw TEXT: sends TEXT on a new connection; leaves the answer's status in $code and its body in $tmp/body.
+raw() {
+  local fd answer
+  exec {fd}<>"/dev/tcp/127.0.0.1/$port"
+  printf '%s' "$1" >&"$fd"
+  answer=$(timeout 5 cat <&"$fd" | tr -d '\r')
+  exec {fd}>&-
+  code=$(head -n 1 <<<"$answer" | cut -d' ' -f2)
+  sed '1,/^$/d' <<<"$answer" >"$tmp/body"
+}
+doors() { # doors NAME STATUS CURL-ARGS...: a request with those arguments answers STATUS
+  local name=$1 status=$2
+  shift 2
+  code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$@")
+  expect "$name" "$status"
+}
+doors "a Host this server is not served at (DNS rebinding)" 403 -H 'Host: rebound.example' "$base/api/health"
+check "the refused Host is named" grep -q "Host 'rebound.example' is not a name" "$tmp/body"
+doors "a loopback name, listening on loopback" 200 -H "Host: localhost:$port" "$base/api/health"
+doors "another port is another site" 403 -H "Host: 127.0.0.1:1" "$base/api/health"
+raw $'GET /api/health HTTP/1.0\r\n\r\n'; expect "no Host at all" 400
+doors "a new game from another site's page" 403 -X POST -H 'Origin: http://rebound.example' \
+  -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' "$base/api/games"
+check "the other site is named" grep -q "Origin 'http://rebound.example'" "$tmp/body"
+doors "a move from a sandboxed page (Origin null)" 403 -X POST -H 'Origin: null' \
+  -H 'Content-Type: application/json' --data-binary '{"move":"E7-E13"}' "$base/api/games/$id/moves"
+doors "a new game from the server's own page" 201 -X POST -H "Origin: $base" \
+  -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' "$base/api/games"
+doors "another site's page may read" 200 -H 'Origin: http://rebound.example' "$base/api/health"
+doors "a JSON body sent as text/plain" 415 -X POST -H 'Content-Type: text/plain' \
+  --data-binary '{"variant":"glinski"}' "$base/api/games"
+doors "a JSON body sent as a form" 415 -X POST --data-binary '{"variant":"glinski"}' "$base/api/games"
+doors "JSON with a charset" 201 -X POST -H 'Content-Type: application/json; charset=utf-8' \
+  --data-binary '{"variant":"glinski"}' "$base/api/games"
+raw "POST /api/games HTTP/1.1"$'\r\n'"Host: 127.0.0.1:$port"$'\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}'
+expect "two Content-Length headers" 400
+check "two Content-Length headers: said" grep -q "2 Content-Length headers" "$tmp/body"
+req GET /api/health; expect "served after the doors" 200
+
 # Errors: malformed requests get a JSON 4xx.
 req POST /api/games '{"variant":'; expect "malformed JSON" 400
 req POST /api/games '[1,2]'; expect "JSON that is no object" 400
@@ -175,7 +217,8 @@ refused "a move after a repetition draw" POST /api/games \
 # A NUL cuts no string short: \u0000 and a raw NUL byte are refused.
 refused "move with \\u0000" POST "/api/games/$id/moves" '{"move":"E21-E15\u0000junk"}' "\\u0000"
 printf '{"move":"E21-E15\0junk"}' >"$tmp/nul"
-code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST --data-binary @"$tmp/nul" "$base/api/games/$id/moves")
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$tmp/nul" \
+  "$base/api/games/$id/moves")
 expect "move with a raw NUL byte" 400
 req GET "/api/games/$id"
 check "no move was played by the NUL requests" test "$(json '.moves | length')" = 1
@@ -345,7 +388,7 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 13 games" test "$(json .total)" = 13
+check "list: 15 games ($(json .total))" test "$(json .total)" = 15
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
@@ -375,7 +418,8 @@ check "server stopped cleanly after the restart" test "$server_rc" = 0
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status"; }
 tasks() { ls "/proc/$server_pid/task" | wc -l; }
-start_server "$hex" "$tmp/limits.db" --header-timeout 2 --max-per-client 3 \
+start_server "$hex" "$tmp/limits.db" --header-timeout 2 --max-per-client 3 --request-timeout 4 \
+  --public-url https://hex.example.org \
   || { bad "start with limits"; echo "$passed passed, $failed failed"; exit 1; }
 port=${base##*:}
 exec {big}<>"/dev/tcp/127.0.0.1/$port"
@@ -406,6 +450,30 @@ kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null
 exec {slow}>&-
 check "slow headers: dropped after the 2 s deadline (${elapsed} ms, read status $rc)" \
   test "$rc $((elapsed >= 1500 && elapsed < 4000))" = "1 1"
+# A body trickled at one byte every 3 s: each byte comes before the idle timeout, but the whole
+# request must be in within --request-timeout (4 s).
+exec {slow}<>"/dev/tcp/127.0.0.1/$port"
+(printf 'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n' "$port"
+  printf '{"variant":"glinski","white":"human"}xx' | while IFS= read -r -n 1 -d '' c; do
+    sleep 3
+    printf '%s' "$c"
+  done) >&"$slow" 2>/dev/null &
+writer=$!
+t0=$(now_ms)
+IFS= read -r -t 10 line <&"$slow"; rc=$?
+elapsed=$(($(now_ms) - t0))
+kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null
+exec {slow}>&-
+check "a trickled body: closed at the 4 s request deadline (${elapsed} ms, read status $rc)" \
+  test "$rc $((elapsed >= 3000 && elapsed < 7000))" = "1 1"
+# The public URL's name is served too, and its pages may act.
+doors "the --public-url's name" 200 -H 'Host: hex.example.org' "$base/api/health"
+doors "a new game from the public URL's page" 201 -X POST -H 'Host: hex.example.org' \
+  -H 'Origin: https://hex.example.org' -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' \
+  "$base/api/games"
+doors "the public name with another site's Origin" 403 -X POST -H 'Host: hex.example.org' \
+  -H 'Origin: http://evil.example.org' -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' \
+  "$base/api/games"
 # Three connections from 127.0.0.1 are held open; a fourth is closed at once, 127.0.0.2 still served.
 exec {c1}<>"/dev/tcp/127.0.0.1/$port" {c2}<>"/dev/tcp/127.0.0.1/$port" {c3}<>"/dev/tcp/127.0.0.1/$port"
 sleep 0.2
@@ -459,6 +527,28 @@ SEAT=black req POST "/api/games/${pool_ids[0]}/analysis" '{"movetime":400}'; exp
 check "the analysis waits" test "$(json .waiting)" = true
 SEAT=black req DELETE "/api/games/${pool_ids[0]}/analysis"; expect "queued analysis stopped" 200
 check "a stopped analysis no longer waits" test "$(json .waiting)" = false
+# Engine moves on a clock go before analyses, and their clock stands still while they wait for the
+# engine; a client has analyses on two games at most. The engine game keeps the one thread busy.
+for n in 1 2 3; do
+  req POST /api/games '{"variant":"glinski"}'; expect "a game to analyse ($n)" 201
+  eval "an$n=$(json .id)"
+done
+SEAT=white req POST "/api/games/$an1/analysis" '{"movetime":2000}'; expect "first analysis of a client" 200
+SEAT=white req POST "/api/games/$an2/analysis" '{"movetime":2000}'; expect "second analysis of a client" 200
+check "the second analysis waits" test "$(json .waiting)" = true
+SEAT=white req POST "/api/games/$an3/analysis" '{"movetime":2000}'; expect "a third analysis at once" 409
+check "the cap is said" grep -q "at most 2" "$tmp/body"
+req POST /api/games '{"variant":"glinski","white":"human","black":"engine","level":20,"time_base":60000}'
+expect "a timed game against the engine" 201
+tid=$(json .id)
+SEAT=white req POST "/api/games/$tid/moves" '{"move":"f5f6"}'; expect "White moves, the engine must wait" 200
+check "the engine's move waits, its clock standing" \
+  test "$(json '.waiting and .clock.running == null and .clock.black == 60000')" = true
+poll "/api/games/$tid" '.moves | length' 2
+check "the engine's clock ran only while it searched" test "$(json '.clock.black > 60000 - 2500')" = true
+req GET "/api/games/$an2"
+check "the timed engine move went before the analysis queued earlier (still to finish)" \
+  test "$(json '.waiting or .analysis.running')" = true
 req POST "/api/games/$busy_id/resign" '{"side":"white"}'; expect "an engine game given up" 200
 check "a game over waits for nothing" test "$(json .waiting)" = false
 stop_server
@@ -489,7 +579,7 @@ done
 check "a 403 says what was wrong in one line" test "$(json .error)" = "the token opens no seat of this game"
 AUTH=garbage req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a token that is no token" 403
 code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "Authorization: Basic ${TOK[$sid:white]}" \
-  --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
+  -H 'Content-Type: application/json' --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
 expect "the right token in a Basic header" 403
 req POST "/api/games/$sid/analysis" '{"movetime":100}'; expect "an analysis without a token" 403
 req POST "/api/games/$sid/rematch"; expect "a rematch without a token" 403
@@ -572,6 +662,21 @@ kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
 poll /api/health .streams 0
 check "no stream is left open" test "$(json .streams)" = 0
 # Time controls are checked.
+# A take-back gives both clocks back as they were before the moves it removes: move and take back
+# as often as you like, no increment is kept (60 s + 10 s, back to ply 2 five times).
+req POST /api/games '{"variant":"glinski","time_base":60000,"time_increment":10000}'; expect "a 1+10 game" 201
+bid=$(json .id)
+SEAT=white req POST "/api/games/$bid/moves" '{"move":"f5f6"}'; expect "take-backs: White's first move" 200
+SEAT=black req POST "/api/games/$bid/moves" '{"move":"e7e6"}'; expect "take-backs: Black's reply" 200
+black_before=$(json .clock.black)
+for n in 1 2 3 4 5; do
+  SEAT=white req POST "/api/games/$bid/moves" '{"move":"e4e5"}'; expect "take-backs: White moves ($n)" 200
+  SEAT=white req POST "/api/games/$bid/undo" '{}'; expect "take-backs: White asks ($n)" 200
+  SEAT=black req POST "/api/games/$bid/undo" '{"action":"accept"}'; expect "take-backs: Black accepts ($n)" 200
+done
+check "after five take-backs: White's clock holds no increment, Black's is as it was" \
+  test "$(json '(.moves | length | tostring) + " " + (.clock.white <= 60000 | tostring) + " " + (.clock.black | tostring)')" \
+  = "2 true $black_before"
 refused "a base under a second" POST /api/games '{"time_base":500}' "time_base must be 0 (no clock) or from 1000"
 refused "an increment without a base" POST /api/games '{"time_increment":2000}' "time_increment needs a time_base"
 refused "a base as a string" POST /api/games '{"time_base":"3+2"}' "time_base must be an integer"
@@ -613,6 +718,9 @@ SEAT=black req POST "/api/games/$kid/draw" '{"action":"offer"}'; expect "Black o
 SEAT=white req POST "/api/games/$kid/undo" '{}'; expect "White asks to take back" 200
 before=$(json '.clock.black')
 version=$(json .version)
+sleep 1
+req GET "/api/games/$kid"
+white_at_stop=$(json .clock.white)
 curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a stream is open" wait_event '^event: state'
@@ -624,18 +732,34 @@ kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
 white_hash=$(printf %s "${TOK[$kid:white]}" | sha256sum | cut -d' ' -f1)
 check "the store holds the token's SHA-256, not the token" \
   test "$(sqlite3 "$tmp/seats.db" "SELECT white_seat = '$white_hash' AND instr(white_seat, '${TOK[$kid:white]}') = 0 FROM games WHERE id = $kid")" = 1
-sleep 1
+sleep 3
 start_server "$hex" "$tmp/seats.db" || { bad "restart for seats"; echo "$passed passed, $failed failed"; exit 1; }
 req GET "/api/games/$kid"
 check "after the restart: the offers stand" test "$(json '.draw_offer + " " + .takeback_offer')" = "black white"
 check "after the restart: the version goes on from $version" test "$(json .version)" = "$version"
 check "after the restart: Black's clock stopped as it was ($before)" test "$(json .clock.black)" = "$before"
-check "after the restart: White's clock runs, the second of downtime not counted" \
-  test "$(json '.clock.running == "white" and .clock.white > 60000 - 2000 and .clock.white <= 61000')" = true
+check "after the restart: White's clock runs, charged up to the stop, the 3 s of downtime not counted" \
+  test "$(json ".clock.running == \"white\" and .clock.white <= $white_at_stop and .clock.white > $white_at_stop - 2000")" = true
 req POST "/api/games/$kid/moves" '{"move":"e4e5"}'; expect "after the restart: no token, no move" 403
 SEAT=black req POST "/api/games/$kid/undo" '{"action":"accept"}'; expect "after the restart: Black's token accepts" 200
 check "the take-back was done" test "$(json '.moves | length')" = 0
 check "the take-back is the next version" test "$(json .version)" = "$((version + 1))"
+# After a kill -9 the running clock is charged up to the server's last heartbeat (one every 2 s):
+# White used 3.5 s, at least 1.5 s of it before the last heartbeat; the 3 s of downtime cost no one.
+req POST /api/games '{"variant":"glinski","time_base":60000}'; expect "a game for a kill -9" 201
+kid=$(json .id)
+SEAT=white req POST "/api/games/$kid/moves" '{"move":"f5f6"}'; expect "kill -9: White moves" 200
+SEAT=black req POST "/api/games/$kid/moves" '{"move":"e7e6"}'; expect "kill -9: Black moves" 200
+sleep 3.5
+req GET "/api/games/$kid"
+white_at_kill=$(json .clock.white)
+{ kill -KILL "$server_pid"; wait "$server_pid"; } 2>/dev/null
+rm -f "$server_log" "$server_log.err"
+sleep 3
+start_server "$hex" "$tmp/seats.db" || { bad "restart after kill -9"; echo "$passed passed, $failed failed"; exit 1; }
+req GET "/api/games/$kid"
+check "after a kill -9: White charged up to the last heartbeat, not for the downtime ($white_at_kill)" \
+  test "$(json ".clock.running == \"white\" and .clock.white <= 60000 - 1500 and .clock.white > $white_at_kill - 2000")" = true
 stop_server
 
 # A game dropped from the cache and loaded again keeps its version too.
@@ -674,7 +798,7 @@ check "the server's log tells it" \
 stop_server
 check "loading changed nothing stored" \
   test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
-check "migrated: schema version 2" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 2
+check "migrated: schema version 3" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 3
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
