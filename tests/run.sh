@@ -829,6 +829,19 @@ check "tb probe: the missing table named" grep -q "glinski-KRKN.hxtb.*tb gen -v 
 mkdir -p "$tmp/tbcut" && head -c 50000 "$tbdir/glinski-KQK.hxtb" >"$tmp/tbcut/glinski-KQK.hxtb"
 expect_error "tb probe: a truncated table" 1 tb probe -v glinski --dir "$tmp/tbcut" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'
 check "tb probe: the truncated table called corrupt" grep -q "glinski-KQK.hxtb is corrupt" "$tmp/err"
+# A folder that is missing, or holds a damaged table or a FIFO, is said at once, never waited on.
+uci_session "TablebasePath missing" uci "setoption name TablebasePath value $tmp/no-tables" isready
+check "uci TablebasePath missing: said in an info string" \
+  grep -q "^info string warning: TablebasePath: cannot open the tablebase folder $tmp/no-tables: " "$tmp/out"
+uci_session "TablebasePath damaged" uci "setoption name TablebasePath value $tmp/tbcut" isready
+check "uci TablebasePath damaged: said in an info string" \
+  grep -q "^info string warning: TablebasePath: .*glinski-KQK.hxtb is corrupt (wrong length)$" "$tmp/out"
+printf 'quit\n' | timeout 20 "$hex" play -v glinski --no-color --engine none --tablebases "$tmp/tbcut" >"$tmp/out" 2>&1
+check "play --tablebases damaged: said on stderr" \
+  grep -q "^hexchess play: warning: --tablebases: .*glinski-KQK.hxtb is corrupt" "$tmp/out"
+mkdir -p "$tmp/tbfifo" && mkfifo "$tmp/tbfifo/glinski-KQK.hxtb"
+expect_error "tb probe: a FIFO named as a table" 1 tb probe -v glinski --dir "$tmp/tbfifo" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'
+check "tb probe: the FIFO is no regular file" grep -q "glinski-KQK.hxtb is not a regular file" "$tmp/err"
 : >"$tmp/file"
 expect_error "tb gen: the directory is a file" 1 tb gen -v glinski --dir "$tmp/file" KRK
 # tb sample: reproducible draws of the asked value and side to move, each a position the table holds so.

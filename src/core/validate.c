@@ -293,10 +293,6 @@ static bool check_scornful(Judge *j)
 bool pos_validate(const Position *p, char *err, size_t err_size)
 {
     Judge *j = &(Judge){.p = p, .err = err, .size = err_size};
-    /* The game ended when the clock reached the automatic draw: no move can take it past. */
-    int draw_at = p->v->desc->move_rule_draw;
-    if (draw_at && p->halfmove > draw_at)
-        return refuse(j, "halfmove: %d is past the automatic draw at %d", p->halfmove, draw_at);
     for (int c = 0; c < COLOR_NB; c++)
         find_pawn_reach(p->v, (Color)c, j->reach[c]);
     if (!check_kings(j) || !check_rights(j) || !check_material(j) || !check_pawns(j) || !check_en_passant(j) ||

@@ -367,6 +367,21 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
     stored_game_free(&rec);
     if (!g)
         return NULL;
+    /* A start whose halfmove clock is past the automatic draw is a game over before it began (the
+     * rules can never reach it: the game ended when the clock got there). */
+    Position *first = malloc(sizeof *first);
+    int halfmove = 0, draw_at = v->desc->move_rule_draw;
+    if (first) {
+        sgame_position_at(g, 0, first);
+        halfmove = first->halfmove;
+        free(first);
+    }
+    if (draw_at && halfmove > draw_at) {
+        snprintf(err, (size_t)err_size, "position: the halfmove clock %d is past the automatic draw at %d",
+                 halfmove, draw_at);
+        sgame_destroy(g);
+        return NULL;
+    }
     /* An imported game that ended off the board keeps the verdict its record was read with. */
     if (spec->result && !sgame_over(g))
         verdict_parse(g->v, spec->result, spec->reason ? spec->reason : "", &g->verdict);

@@ -161,6 +161,9 @@ check "king capturable: the error names it" grep -q 'side not to move (Black) is
 req POST /api/games '{"variant":"glinski","position":"P/2k/5/7/9/11/11/11/11/11/6K4 w - 0 1"}'
 expect "pawn on its promotion hex" 400
 check "pawn on its promotion hex: the error names it" grep -q 'White pawn on f11, its promotion hex' "$tmp/body"
+req POST /api/games '{"variant":"glinski","position":"1/3/5/7/9/5k5/11/11/11/11/3K2R4 w - 101 60"}'
+expect "a halfmove clock past the automatic draw (a game over before it starts)" 400
+check "the automatic draw named" grep -q "the halfmove clock 101 is past the automatic draw at 100" "$tmp/body"
 req POST /api/games '{"variant":"glinski","movetime":"fast"}'; expect "bad movetime type" 400
 req POST /api/games '{"variant":"glinski","black":"engine","movetime":999999}'; expect "movetime over the cap" 400
 req GET /api/games/999999; expect "unknown game" 404
@@ -490,7 +493,7 @@ check "server with limits stopped cleanly" test "$server_rc" = 0
 
 # One engine thread: three engine games started at once all get their moves, in turn, on the threads
 # the server started with.
-start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 \
+start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 --max-think 6000 \
   || { bad "start with one engine thread"; echo "$passed passed, $failed failed"; exit 1; }
 idle_tasks=$(tasks)
 pool_ids=()
@@ -528,13 +531,14 @@ check "the analysis waits" test "$(json .waiting)" = true
 SEAT=black req DELETE "/api/games/${pool_ids[0]}/analysis"; expect "queued analysis stopped" 200
 check "a stopped analysis no longer waits" test "$(json .waiting)" = false
 # Engine moves on a clock go before analyses, and their clock stands still while they wait for the
-# engine; a client has analyses on two games at most. The engine game keeps the one thread busy.
+# engine; a client has analyses on two games at most. The first analysis keeps the one thread busy
+# for 6 s, the second then runs 6 s more: the engine's move, seen done, must come between them.
 for n in 1 2 3; do
   req POST /api/games '{"variant":"glinski"}'; expect "a game to analyse ($n)" 201
   eval "an$n=$(json .id)"
 done
-SEAT=white req POST "/api/games/$an1/analysis" '{"movetime":2000}'; expect "first analysis of a client" 200
-SEAT=white req POST "/api/games/$an2/analysis" '{"movetime":2000}'; expect "second analysis of a client" 200
+SEAT=white req POST "/api/games/$an1/analysis" '{"movetime":6000}'; expect "first analysis of a client" 200
+SEAT=white req POST "/api/games/$an2/analysis" '{"movetime":6000}'; expect "second analysis of a client" 200
 check "the second analysis waits" test "$(json .waiting)" = true
 SEAT=white req POST "/api/games/$an3/analysis" '{"movetime":2000}'; expect "a third analysis at once" 409
 check "the cap is said" grep -q "at most 2" "$tmp/body"
