@@ -201,7 +201,7 @@ clean: ## remove build outputs
 # `make fuzz` runs each for FUZZ_SECONDS; `make -j2 fuzz` runs two at a time.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip uci api
+FUZZ_TARGETS = pdtl fen ctlan san pgn validate roundtrip uci api import
 FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -212,10 +212,15 @@ fuzz-build: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS)) ## build the fuzz t
 
 fuzz-run-%: $(FUZZ_BUILD)/fuzz_%
 	@mkdir -p $(FUZZ_BUILD)/corpus/$* $(FUZZ_BUILD)/artifacts
-	$< -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$*- \
+	$< -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/$*- $(FUZZ_DICT_$*) \
 		$(FUZZ_BUILD)/corpus/$* fuzz/seeds/$* 2>&1 | tail -n 40 > $(FUZZ_BUILD)/fuzz_$*.log; \
 		status=$$?; grep -E 'stat::number_of_executed_units|Done [0-9]+ runs|ERROR|SUMMARY' $(FUZZ_BUILD)/fuzz_$*.log; \
 		! grep -qE 'ERROR|SUMMARY|property broken' $(FUZZ_BUILD)/fuzz_$*.log
+
+# The record targets read labels and position texts: a dictionary of them reaches deep sooner.
+FUZZ_DICT_pgn = -dict=fuzz/records.dict
+FUZZ_DICT_roundtrip = -dict=fuzz/records.dict
+FUZZ_DICT_import = -dict=fuzz/records.dict
 
 # A target that drives a front end's protocol layer links that layer too.
 FUZZ_FRONT_uci = src/cli/ucisession.c
@@ -223,7 +228,13 @@ $(FUZZ_BUILD)/fuzz_uci: $(FUZZ_FRONT_uci) src/cli/ucisession.h
 
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(CORE_SRC) $(wildcard fuzz/*.h src/core/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(FUZZ_FRONT_$*)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(FUZZ_FRONT_$*) $(FUZZ_LIBS_$*)
+
+# The page module's functions, built natively: fuzz/stub/emscripten.h stands in for Emscripten's header.
+FUZZ_FRONT_import = src/wasm/api.c src/cli/bench.c
+$(FUZZ_BUILD)/fuzz_import: $(FUZZ_FRONT_import) fuzz/stub/emscripten.h
+$(FUZZ_BUILD)/fuzz_import: FUZZ_FLAGS += -Ifuzz/stub
+FUZZ_LIBS_import = -lcjson
 
 FUZZ_API_SRC = $(filter-out src/server/serve.c src/server/worker.c,$(wildcard src/server/*.c)) fuzz/worker_stub.c
 $(FUZZ_BUILD)/fuzz_api: fuzz/fuzz_api.c $(FUZZ_API_SRC) $(CORE_SRC) $(wildcard fuzz/*.h src/*/*.h)

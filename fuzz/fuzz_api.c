@@ -27,7 +27,7 @@ static bool utf8_valid(const char *s, size_t len)
 
 static void check_response(const HttpResponse *res)
 {
-    static const int statuses[] = {200, 201, 400, 403, 404, 405, 409, 413, 422};
+    static const int statuses[] = {200, 201, 400, 403, 404, 405, 409, 413, 415, 422};
     bool known = false;
     for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
         known |= res->status == statuses[i];
@@ -88,13 +88,14 @@ static void run_request(GameTable *t, const char *text, size_t len)
     if (!req)
         abort();
     size_t body = line + (seat >= 0 ? 7 : 0);
-    if (body < len && !request_append_body(req, text + body + 1, len - body - 1))
+    if (body < len && (!request_append_body(req, text + body + 1, len - body - 1) ||
+                       !request_set_header(req, "Content-Type", "application/json")))
         abort();
     if (seat >= 0 && tokens[seat][0] && !request_set_authorization(req, tokens[seat]))
         abort();
     HttpResponse res = {0};
     HttpRoute api = {"/api/", api_handle, t};
-    http_route(&api, 1, req, &res);
+    http_route(&api, 1, NULL, req, &res);
     check_response(&res);
     keep_tokens(&res);
     free(res.body);

@@ -56,3 +56,8 @@ bool worker_waiting(const ServerGame *g)
     (void)g;
     return false;
 }
+int worker_analyses(const ServerGame *g, const char *client)
+{
+    (void)g, (void)client;
+    return 0;
+}

@@ -456,7 +456,7 @@ check "play: a hint at the longest game, then no room for another move" \
 long_record 4000 "$tmp/longer.ctl-pgn"
 printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color --engine none --load "$tmp/longer.ctl-pgn" >"$tmp/out" 2>&1
 check "play: a 4000-ply game is refused, no engine search" \
-  bash -c 'grep -q "more than 3840 plies" "$1" && ! grep -q "Hint: " "$1"' _ "$tmp/out"
+  bash -c 'grep -q "longer than 3840 plies" "$1" && ! grep -q "Hint: " "$1"' _ "$tmp/out"
 # The hint is written as the move list writes moves (short algebraic here), not as coordinates.
 printf 'hint\nquit\n' | timeout 120 "$hex" play --no-color -v glinski --engine none --level 1 >"$tmp/out" 2>&1
 check "play: the hint is written in the game's notation" \
@@ -537,6 +537,7 @@ native_only "$no_server" && expect_error "serve: --threads abc" 2 serve --thread
 native_only "$no_server" && expect_error "serve: --hash -1" 2 serve --hash -1
 native_only "$no_server" && expect_error "serve: --listen without a value" 2 serve --listen
 native_only "$no_server" && expect_error "serve: empty --db" 2 serve --db ''
+native_only "$no_server" && expect_error "serve: --public-url that is no http(s) URL" 2 serve --public-url ftp://hex.example.org
 native_only "$no_server" && expect_error "serve: an argument" 2 serve extra
 # A malformed --listen is a usage error, named with its value, before anything starts.
 for listen in 127.0.0.1 127.0.0.1: :8080 127.0.0.1:99999 127.0.0.1:80x 300.1.2.3:80 '[::1:80' localhost; do
@@ -906,6 +907,19 @@ check "tb probe: the missing table named" grep -q "glinski-KRKN.hxtb.*tb gen -v 
 mkdir -p "$tmp/tbcut" && head -c 50000 "$tbdir/glinski-KQK.hxtb" >"$tmp/tbcut/glinski-KQK.hxtb"
 expect_error "tb probe: a truncated table" 1 tb probe -v glinski --dir "$tmp/tbcut" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'
 check "tb probe: the truncated table called corrupt" grep -q "glinski-KQK.hxtb is corrupt" "$tmp/err"
+# A folder that is missing, or holds a damaged table or a FIFO, is said at once, never waited on.
+uci_session "TablebasePath missing" uci "setoption name TablebasePath value $tmp/no-tables" isready
+check "uci TablebasePath missing: said in an info string" \
+  grep -q "^info string warning: TablebasePath: cannot open the tablebase folder $tmp/no-tables: " "$tmp/out"
+uci_session "TablebasePath damaged" uci "setoption name TablebasePath value $tmp/tbcut" isready
+check "uci TablebasePath damaged: said in an info string" \
+  grep -q "^info string warning: TablebasePath: .*glinski-KQK.hxtb is corrupt (wrong length)$" "$tmp/out"
+printf 'quit\n' | timeout 20 "$hex" play -v glinski --no-color --engine none --tablebases "$tmp/tbcut" >"$tmp/out" 2>&1
+check "play --tablebases damaged: said on stderr" \
+  grep -q "^hexchess play: warning: --tablebases: .*glinski-KQK.hxtb is corrupt" "$tmp/out"
+mkdir -p "$tmp/tbfifo" && mkfifo "$tmp/tbfifo/glinski-KQK.hxtb"
+expect_error "tb probe: a FIFO named as a table" 1 tb probe -v glinski --dir "$tmp/tbfifo" -p '1/3/5/7/9/11/11/11/11/1Q9/3k1K5 w - 0 1'
+check "tb probe: the FIFO is no regular file" grep -q "glinski-KQK.hxtb is not a regular file" "$tmp/err"
 : >"$tmp/file"
 expect_error "tb gen: the directory is a file" 1 tb gen -v glinski --dir "$tmp/file" KRK
 # tb sample: reproducible draws of the asked value and side to move, each a position the table holds so.

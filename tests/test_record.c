@@ -487,6 +487,68 @@ static void test_overlong_input(void **state)
     free(name);
 }
 
+/* The bounds of recread.h: a game at a bound reads and plays; one past it fails with an error naming
+ * the bound, and the game after it is still read. */
+static StrBuf bound_text(int what, int n)
+{
+    StrBuf b = {0};
+    strbuf_puts(&b, "[Variant \"Glinski\"]\n");
+    for (int i = 0; what == 1 && i < n - 1; i++)
+        strbuf_puts(&b, "[Event \"x\"]\n");
+    if (what == 0) {
+        strbuf_puts(&b, "[Event \"");
+        for (int i = 0; i < n; i++)
+            strbuf_puts(&b, "a");
+        strbuf_puts(&b, "\"]\n");
+    }
+    strbuf_puts(&b, "\n1. e5");
+    if (what == 2) {
+        strbuf_puts(&b, " {");
+        for (int i = 0; i < n; i++)
+            strbuf_puts(&b, "c");
+        strbuf_puts(&b, "}");
+    }
+    for (int i = 0; what == 3 && i < n; i++)
+        strbuf_puts(&b, " (e5");
+    for (int i = 0; what == 3 && i < n; i++)
+        strbuf_puts(&b, ")");
+    for (int i = 0; what == 4 && i < n - 1; i++)
+        strbuf_puts(&b, " (e5)");
+    strbuf_puts(&b, " *\n\n[Variant \"Glinski\"]\n\n1. e5 *\n");
+    return b;
+}
+
+static void test_record_bounds(void **state)
+{
+    (void)state;
+    static const struct {
+        int at;
+        const char *past;
+    } bounds[] = {
+        {RECORD_LABEL_VALUE_MAX, ":2: the label 'Event' is longer than 16384 bytes"},
+        {RECORD_LABELS_MAX, ": more than 256 labels"},
+        {RECORD_COMMENT_MAX, ":3: the comments on one move are longer than 65536 bytes"},
+        {RECORD_DEPTH_MAX, ":3: variations nested more than 63 deep"},
+        {RECORD_MOVES_MAX, ":3: more than 65536 moves, variations included"},
+    };
+    for (int what = 0; what < 5; what++) {
+        for (int past = 0; past < 2; past++) {
+            StrBuf b = bound_text(what, bounds[what].at + past);
+            char *text = strbuf_take(&b);
+            assert_non_null(text);
+            int n = read_all("bound.pgn", text, "glinski", games_a, reps_a, 4, NULL);
+            if (n != 2)
+                fail_msg("bound %d, %d past: %d games: %s", what, past, n, reps_a[0].error.reason);
+            if (past != reps_a[0].error.failed || (past && !strstr(reps_a[0].error.reason, bounds[what].past)))
+                fail_msg("bound %d, %d past: %s", what, past, reps_a[0].error.reason);
+            assert_false(reps_a[1].error.failed);
+            for (int i = 0; i < n; i++)
+                game_free(&games_a[i]);
+            free(text);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ records as people write them */
 
 /* Reads text (of length size: it may hold NUL bytes) into games_a; every game must play without
@@ -973,6 +1035,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_long_records),
         cmocka_unit_test(test_overlong_input),
+        cmocka_unit_test(test_record_bounds),
         cmocka_unit_test(test_lines_between_games),
         cmocka_unit_test(test_damaged_results),
         cmocka_unit_test(test_game_file_warnings),

@@ -129,12 +129,16 @@ const Command cli_commands[] = {
      "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
-     "                      [--idle-timeout S] [--tablebases DIR]",
+     "                      [--idle-timeout S] [--request-timeout S] [--public-url URL]\n"
+     "                      [--tablebases DIR]",
      "Serves the web app (play any variant against a person or the engine) and the JSON API under\n"
      "/api/ (see docs/http-api.md). Every game is saved as it is played in an SQLite database\n"
      "(WAL) and resumes after a restart, with its seats (each opened by a secret token), clocks\n"
      "and pending offers; watchers follow a game's event stream, pushed as it changes.\n\n"
      "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0 picks a free one)\n"
+     "  --public-url URL    the http:// or https:// address the world reaches the server at\n"
+     "                      (behind a proxy): its host is a name requests may give, besides\n"
+     "                      the --listen address (and the loopback names on loopback)\n"
      "  --db PATH           the game database (default ~/.local/share/hexchess/games.db)\n"
      "  --web DIR           the web app's folder (default: $HEXCHESS_WEB, else web/ beside or above\n"
      "                      the program, else ../share/hexchess/web from it, as make install puts it)\n"
@@ -162,9 +166,15 @@ const Command cli_commands[] = {
      "                      opened or its previous request ended; else the connection is\n"
      "                      closed, which also ends idle kept-alive connections (default 5)\n"
      "  --idle-timeout S    a connection silent for S seconds is closed, e.g. one stalling\n"
-     "                      while sending a body (default 30)\n\n"
+     "                      while sending a body (default 30)\n"
+     "  --request-timeout S a request's body must be complete S seconds after its headers, however\n"
+     "                      it trickles in; else the connection is closed (default 30)\n\n"
+     "Requests must name the server (Host) as it is served; one that changes anything from\n"
+     "another site's page (Origin) is refused 403, a body not sent as application/json 415\n"
+     "(docs/limits.md).\n\n"
      "Example:\n"
-     "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n",
+     "  hexchess serve --listen 127.0.0.1:9000 --db /tmp/games.db\n"
+     "  hexchess serve --listen 0.0.0.0:8080 --public-url https://hex.example.org\n",
      0, 0, NO_LIMIT, "the web folder, the database or the address cannot be used", true},
     {"tb", cmd_tb, "generate, probe and summarise endgame tablebases",
      "hexchess tb gen [-v V] [--dir DIR] [--threads N] ENDING...\n"

@@ -309,14 +309,10 @@ static bool load_game(Play *pl, const char *file)
     ok = start && game && pos_from_text_castling(start, f.variant, f.start, f.castling, err, sizeof err);
     if (ok) {
         memcpy(game, start, sizeof *game);
-        /* The record module has replayed the moves already: each one is legal here. */
-        for (char *tok = strtok(f.moves, " "); tok && ok; tok = strtok(NULL, " ")) {
-            ok = game->ply < MAX_SEARCHABLE_PLY;
-            if (ok)
-                pos_make(game, move_from_text(game, tok));
-            else
-                snprintf(err, sizeof err, "more than %d plies", MAX_SEARCHABLE_PLY);
-        }
+        /* The record module has replayed the moves already, within MAX_SEARCHABLE_PLY: each one
+         * is legal here. */
+        for (char *tok = strtok(f.moves, " "); tok; tok = strtok(NULL, " "))
+            pos_make(game, move_from_text(game, tok));
     }
     if (!ok)
         complain("load: '%s': %s", quote(q, file), start && game ? err : "out of memory");
@@ -578,8 +574,12 @@ static int play_options(const CliOptions *opts, Play *pl, const char **load)
             ok = value_movetime(val, &pl->movetime_ms, err, sizeof err);
         else if (!strcmp(a, "--load"))
             *load = val;
-        else if (!strcmp(a, "--tablebases"))
+        else if (!strcmp(a, "--tablebases")) {
+            /* The tables serve the engine and the hint: play on without them, but say why. */
             pl->tb_dir = val;
+            if (!tb_dir_check(val, err, (int)sizeof err))
+                fprintf(stderr, "hexchess play: warning: --tablebases: %s\n", err);
+        }
         else if (!strcmp(a, "--no-castling"))
             pl->start->castling_allowed = false;
         else if (!strcmp(a, "--no-color"))

@@ -16,6 +16,7 @@
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/quote.h"
+#include "../core/tbprobe.h"
 
 struct UciSession {
     UciHooks hooks;
@@ -196,7 +197,12 @@ static bool set_castling(UciSession *s, const char *value, char *err, size_t err
 
 static bool set_tablebases(UciSession *s, const char *value, char *err, size_t err_size)
 {
-    return engine_set_tablebases(s->engine, value ? value : "", err, (int)err_size);
+    if (!engine_set_tablebases(s->engine, value ? value : "", err, (int)err_size))
+        return false;
+    /* The engine plays on without tables it cannot read: the GUI is told why. */
+    if (value && *value && !tb_dir_check(value, err, (int)err_size))
+        say(s, "info string warning: TablebasePath: %s", err);
+    return true;
 }
 
 static const SessionOption session_options[] = {

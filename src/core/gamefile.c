@@ -12,6 +12,7 @@
 #include "recplay.h"
 #include "recread.h"
 #include "recwrite.h"
+#include "search.h"
 #include "strbuf.h"
 
 void gamefile_free(GameFile *f)
@@ -116,15 +117,27 @@ char *gamefile_write(const GameFile *f)
     return out;
 }
 
-/* Keeps a label as a "Name=value" line: line breaks and '=' inside the value become spaces. */
-static void add_tag(StrBuf *tags, const char *name, const char *value)
+/* Keeps a label of g as a "Name=value" line: line breaks and '=' inside the value become spaces,
+ * which the warnings say. */
+static void add_tag(StrBuf *tags, StrBuf *warnings, const Game *g, const char *name)
 {
-    if (!value)
+    const RecLabel *l = NULL;
+    for (int i = 0; i < g->label_count; i++)
+        if (!strcmp(g->labels[i].name, name))
+            l = &g->labels[i];
+    if (!l)
         return;
     strbuf_printf(tags, "%s=", name);
-    for (const char *c = value; *c; c++)
-        strbuf_put(tags, *c == '\n' || *c == '\r' || *c == '=' ? " " : c, 1);
+    bool rewritten = false;
+    for (const char *c = l->value; *c; c++) {
+        bool odd = *c == '\n' || *c == '\r' || *c == '=';
+        strbuf_put(tags, odd ? " " : c, 1);
+        rewritten |= odd;
+    }
     strbuf_puts(tags, "\n");
+    if (rewritten)
+        strbuf_printf(warnings, "line %d: the label '%s' is kept with spaces for its line breaks and '='\n", l->line,
+                      name);
 }
 
 /* The record's name, as the reader and the replay place their messages ("record:LINE: why"). */
@@ -187,6 +200,10 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
             snprintf(err, (size_t)err_size, "line %d: %s", rep.error.line, without_place(rep.error.reason));
         goto done;
     }
+    if (rep.plies > MAX_SEARCHABLE_PLY) {
+        snprintf(err, (size_t)err_size, "the game is longer than %d plies", MAX_SEARCHABLE_PLY);
+        goto done;
+    }
     /* Where the record and the rules part, the rules decide (the moves after the end are left
      * out), and the caller is told. */
     char note[256];
@@ -213,7 +230,7 @@ bool gamefile_read(const char *text, size_t size, const Variant *fallback, GameF
     }
     static const char *const keep[] = {"Event", "Site", "Date", "Round", "White", "Black"};
     for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
-        add_tag(&tags, keep[i], game_label(&g, keep[i]));
+        add_tag(&tags, &warnings, &g, keep[i]);
     out->moves = strbuf_take(&moves);
     out->tags = strbuf_take(&tags);
     bool warned = warnings.len || warnings.failed;

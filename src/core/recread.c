@@ -358,6 +358,10 @@ static bool read_label(RecordReader *r, Game *g)
         return false;
     }
     r->pos = after; /* within the line: no line count to keep */
+    if (g->label_count >= RECORD_LABELS_MAX) {
+        syntax_error(r, g, line, token, "more than %d labels", RECORD_LABELS_MAX);
+        return false;
+    }
     char q[QUOTE_BUF_SIZE];
     if (!name[0]) {
         warnf(r, line, "a label without a name is ignored: %s", quote_bytes(q, t + from - 1, eol - from + 1));
@@ -368,7 +372,11 @@ static bool read_label(RecordReader *r, Game *g)
     bool quoted = t[from] == '"';
     if (quoted)
         from++;
-    /* Values have no length limit: a long Event or Annotator value is kept whole, never cut. */
+    if (to - from > RECORD_LABEL_VALUE_MAX) {
+        syntax_error(r, g, line, token, "the label '%s' is longer than %d bytes", name, RECORD_LABEL_VALUE_MAX);
+        return false;
+    }
+    /* A value within the bound is kept whole, never cut: a long Event or Annotator value too. */
     char *raw = malloc(to - from + 1), *value = malloc(3 * (to - from) + 1);
     if (!raw || !value) {
         free(raw);
@@ -446,9 +454,10 @@ static bool label_line_at(const RecordReader *r, size_t p)
 /*
  * Reads "{ ... }" into buf (after a blank line when it follows another); false when the text ends
  * first, or when a label line stands inside: its '}' was forgotten, and the next game starts there
- * rather than being read as this comment (with every game up to the next '}' in the file).
+ * rather than being read as this comment (with every game up to the next '}' in the file); false
+ * too past RECORD_COMMENT_MAX with the held bytes the move's comment has already.
  */
-static bool read_one_comment(RecordReader *r, Game *g, StrBuf *buf, bool follows)
+static bool read_one_comment(RecordReader *r, Game *g, StrBuf *buf, size_t held, bool follows)
 {
     int line = r->line;
     next(r); /* '{' */
@@ -467,6 +476,11 @@ static bool read_one_comment(RecordReader *r, Game *g, StrBuf *buf, bool follows
     }
     size_t end = r->pos;
     next(r);
+    if (held + buf->len + (end - start) > RECORD_COMMENT_MAX) {
+        syntax_error(r, g, line, "{", "the comments on one move are longer than %d bytes", RECORD_COMMENT_MAX);
+        skip_to_next_game(r);
+        return false;
+    }
     while (start < end && is_space((unsigned char)r->text[start]))
         start++;
     while (end > start && is_space((unsigned char)r->text[end - 1]))
@@ -491,7 +505,7 @@ static bool read_comment(RecordReader *r, Game *g, char **slot)
     StrBuf buf = {0};
     int read = 0;
     bool ok;
-    while ((ok = read_one_comment(r, g, &buf, read > 0))) {
+    while ((ok = read_one_comment(r, g, &buf, *slot ? strlen(*slot) : 0, read > 0))) {
         read++;
         skip_blank(r);
         if (peek(r) != '{')
@@ -627,9 +641,10 @@ static void skip_stray_line(RecordReader *r)
 }
 
 typedef struct {
-    RecLine *lines[64]; /* the open variations, main line first */
+    RecLine *lines[RECORD_DEPTH_MAX + 1]; /* the open variations, main line first */
     int depth;
-    int open_line[64];
+    int open_line[RECORD_DEPTH_MAX + 1];
+    int moves; /* read so far, in every line */
 } Stack;
 
 static RecNode *last_node(Stack *st)
@@ -690,6 +705,10 @@ static bool take_word(RecordReader *r, Game *g, Stack *st, char *w, int line)
     if (strlen(move) >= MOVETEXT_MAX) {
         char q[QUOTE_BUF_SIZE];
         syntax_error(r, g, line, s, "%s is too long to be a move", quote(q, s));
+        return true;
+    }
+    if (++st->moves > RECORD_MOVES_MAX) {
+        syntax_error(r, g, line, s, "more than %d moves, variations included", RECORD_MOVES_MAX);
         return true;
     }
     if (!line_add(st->lines[st->depth], move, line)) {
@@ -758,6 +777,7 @@ static void read_movetext(RecordReader *r, Game *g)
 {
     Stack st;
     st.depth = 0;
+    st.moves = 0;
     st.lines[0] = &g->main;
     for (;;) {
         skip_blank(r);
@@ -802,9 +822,14 @@ static void read_movetext(RecordReader *r, Game *g)
                 skip_to_next_game(r);
                 return;
             }
-            RecLine *v = st.depth + 1 < 64 ? node_add_variation(last) : NULL;
+            if (st.depth == RECORD_DEPTH_MAX) {
+                syntax_error(r, g, line, "(", "variations nested more than %d deep", RECORD_DEPTH_MAX);
+                skip_to_next_game(r);
+                return;
+            }
+            RecLine *v = node_add_variation(last);
             if (!v) {
-                syntax_error(r, g, line, "(", "variations nested too deep");
+                syntax_error(r, g, line, "(", "out of memory");
                 skip_to_next_game(r);
                 return;
             }

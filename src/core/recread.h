@@ -16,6 +16,16 @@
 
 #include "record.h"
 
+/* Bounds on what one game of a record may hold, so that an untrusted record costs little to read
+ * (docs/limits.md). Past one, the game's error names the bound; the next game is read as usual. */
+enum {
+    RECORD_LABEL_VALUE_MAX = 16384, /* bytes of one label's value */
+    RECORD_LABELS_MAX = 256,        /* labels of one game */
+    RECORD_COMMENT_MAX = 65536,     /* bytes of the comments on one move (or before the first) */
+    RECORD_DEPTH_MAX = 63,          /* variations nested in variations */
+    RECORD_MOVES_MAX = 65536,       /* moves of one game, variations included */
+};
+
 typedef void (*RecordWarn)(void *ctx, const char *message);
 
 typedef struct {

@@ -1,9 +1,12 @@
 #include "tbfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char MAGIC[8] = "HXTB\r\n\x1a\x01";
 enum { HEADER_NAME = 16, HEADER_SIZE = 8 + 2 * HEADER_NAME + 8 + 8 + 8 };
@@ -174,19 +177,57 @@ bool tb_file_save(const TbTable *t, const char *path, size_t *bytes, char *err, 
     return true;
 }
 
-bool tb_file_load(TbTable *t, const TbEnding *e, const char *path, char *err, int size)
+/* Opens a table file for reading, and its header; NULL with a message. Opened without waiting, as
+ * a FIFO or device of that name would block the reader for ever: only a regular file is a table. */
+static FILE *open_table(const char *path, uint8_t *h, off_t *bytes, char *err, int size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st)) {
         snprintf(err, (size_t)size, "cannot read %s: %s", path, strerror(errno));
-        return false;
+        if (fd >= 0)
+            close(fd);
+        return NULL;
     }
-    uint8_t h[HEADER_SIZE], want[HEADER_SIZE];
-    if (fread(h, 1, sizeof h, f) != sizeof h || memcmp(h, MAGIC, 8)) {
+    FILE *f = S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        snprintf(err, (size_t)size, "%s is not a regular file", path);
+        close(fd);
+        return NULL;
+    }
+    if (fread(h, 1, HEADER_SIZE, f) != HEADER_SIZE || memcmp(h, MAGIC, 8)) {
         fclose(f);
         snprintf(err, (size_t)size, "%s is not a hexchess table", path);
+        return NULL;
+    }
+    *bytes = st.st_size;
+    return f;
+}
+
+bool tb_file_check(const char *path, char *err, int size)
+{
+    uint8_t h[HEADER_SIZE];
+    off_t bytes;
+    FILE *f = open_table(path, h, &bytes, err, size);
+    if (!f)
+        return false;
+    fclose(f);
+    uint64_t width = get_u64(h + 8 + 2 * HEADER_NAME), values = get_u64(h + 16 + 2 * HEADER_NAME);
+    if ((width != 1 && width != 2) || values > (uint64_t)bytes ||
+        (uint64_t)bytes != HEADER_SIZE + 2 * width * values) {
+        snprintf(err, (size_t)size, "%s is corrupt (wrong length)", path);
         return false;
     }
+    return true;
+}
+
+bool tb_file_load(TbTable *t, const TbEnding *e, const char *path, char *err, int size)
+{
+    uint8_t h[HEADER_SIZE], want[HEADER_SIZE];
+    off_t bytes;
+    FILE *f = open_table(path, h, &bytes, err, size);
+    if (!f)
+        return false;
     if (!tb_table_alloc(t, e, err, size)) {
         fclose(f);
         return false;

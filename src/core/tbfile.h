@@ -55,6 +55,8 @@ size_t tb_table_bytes(const TbTable *t);
 void tb_file_path(char *buf, size_t size, const char *dir, const TbEnding *e);
 /* Writes the table; *bytes gets the file size. False with a one-line err. */
 bool tb_file_save(const TbTable *t, const char *path, size_t *bytes, char *err, int size);
+/* Whether path is a table by its header and length (its values unread); false with a one-line err. */
+bool tb_file_check(const char *path, char *err, int size);
 /* Reads the table of ending e from path, checking the header and the checksum. */
 bool tb_file_load(TbTable *t, const TbEnding *e, const char *path, char *err, int size);
 

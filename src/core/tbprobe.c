@@ -1,5 +1,7 @@
 #include "tbprobe.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,4 +269,31 @@ void tb_value_text(uint16_t v, char *buf, size_t size)
         snprintf(buf, size, "draw");
     else
         snprintf(buf, size, "%s%s in %d", tb_is_mate(v) ? "mate" : "stalemate", tb_wins(v) ? "" : "d", moves);
+}
+
+bool tb_dir_check(const char *dir, char *err, int size)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, (size_t)size, "cannot open the tablebase folder %s: %s", dir, strerror(errno));
+        return false;
+    }
+    int tables = 0;
+    bool ok = true;
+    const struct dirent *ent;
+    while (ok && (ent = readdir(d))) {
+        size_t n = strlen(ent->d_name);
+        if (n < 6 || strcmp(ent->d_name + n - 5, ".hxtb"))
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+        ok = tb_file_check(path, err, size);
+        tables++;
+    }
+    closedir(d);
+    if (ok && !tables) {
+        snprintf(err, (size_t)size, "the tablebase folder %s holds no table (*.hxtb)", dir);
+        ok = false;
+    }
+    return ok;
 }

@@ -14,6 +14,9 @@ typedef struct TbSet TbSet;
 /* A set reading from dir (NULL or "": tables added by tbset_add only); NULL when out of memory. */
 TbSet *tbset_new(const Variant *v, const char *dir);
 void tbset_free(TbSet *s);
+/* Whether dir is a folder of tables a set can read: it opens, holds tables, and each is a table by
+ * its header and length (tb_file_check); false with the first problem in one line. */
+bool tb_dir_check(const char *dir, char *err, int size);
 const Variant *tbset_variant(const TbSet *s);
 /* Hands the table over to the set (which frees it); false when the set is full. */
 bool tbset_add(TbSet *s, TbTable *t);

@@ -713,7 +713,7 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         return GE_BAD_REQUEST;
     if ((e = check_player(g, req, err, err_size)) != GE_OK)
         return e;
-    return sgame_analyse(g, ply, ms, err, err_size);
+    return sgame_analyse(g, ply, ms, req->client, err, err_size);
 }
 
 /* A new stream of the game's events, starting with where it stands. */

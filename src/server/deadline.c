@@ -20,10 +20,9 @@ struct Deadlines {
     pthread_mutex_t lock;
     pthread_cond_t cond; /* the list was empty and is not, or the watchdog must stop */
     pthread_t thread;
-    /* Every deadline is `seconds` after its arming, so arming in order keeps the list sorted:
+    /* Sorted by due time (an arming is placed from the end, where deadlines of one length go):
      * the watchdog only ever looks at the first. */
     Deadline *first, *last;
-    int seconds;
     bool quit;
 };
 
@@ -71,14 +70,13 @@ static void *watchdog_main(void *arg)
     return NULL;
 }
 
-Deadlines *deadlines_new(int seconds, char *err, int err_size)
+Deadlines *deadlines_new(char *err, int err_size)
 {
     Deadlines *d = calloc(1, sizeof *d);
     if (!d) {
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    d->seconds = seconds;
     if (!waiter_start(&d->lock, &d->cond, &d->thread, watchdog_main, d)) {
         snprintf(err, (size_t)err_size, "cannot start the header watchdog thread");
         free(d);
@@ -101,33 +99,45 @@ void deadlines_free(Deadlines *d)
     free(d);
 }
 
-void deadline_arm(Deadlines *d, Deadline *e)
+static bool before(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+void deadline_arm(Deadlines *d, Deadline *e, int seconds)
 {
     if (!e)
         return;
     pthread_mutex_lock(&d->lock);
     unlink_deadline(d, e);
     clock_gettime(CLOCK_MONOTONIC, &e->due);
-    e->due.tv_sec += d->seconds;
-    e->prev = d->last;
-    if (d->last)
-        d->last->next = e;
+    e->due.tv_sec += seconds;
+    Deadline *after = d->last;
+    while (after && before(&e->due, &after->due))
+        after = after->prev;
+    e->prev = after;
+    e->next = after ? after->next : d->first;
+    if (e->next)
+        e->next->prev = e;
+    else
+        d->last = e;
+    if (after)
+        after->next = e;
     else
         d->first = e;
-    d->last = e;
     e->armed = true;
     if (d->first == e)
         pthread_cond_signal(&d->cond);
     pthread_mutex_unlock(&d->lock);
 }
 
-Deadline *deadline_add(Deadlines *d, int fd)
+Deadline *deadline_add(Deadlines *d, int fd, int seconds)
 {
     Deadline *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
     e->fd = fd;
-    deadline_arm(d, e);
+    deadline_arm(d, e, seconds);
     return e;
 }
 

@@ -18,7 +18,6 @@ struct GameTable {
     EventHub *hub;
     FlagTimer *timer;
     GameHooks hooks;
-    int64_t started; /* wall ms: a clock runs no time from before the server started */
 };
 
 /* With the game locked: its listeners hear of the change, and the flag timer of its clock. */
@@ -86,7 +85,8 @@ GameTable *games_new(Store *store, const GameLimits *limits, EventHub *hub, char
     pthread_mutex_init(&t->lock, NULL);
     t->hub = hub;
     t->hooks = (GameHooks){on_game_event, t};
-    t->started = clock_wall_now();
+    /* Before any game is loaded: the clocks that ran when the server stopped go on from now. */
+    store_restart_clocks(store, clock_wall_now());
     t->timer = flagtimer_new(on_flag_deadline, t, err, err_size);
     if (!t->timer) {
         games_free(t);
@@ -193,7 +193,7 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
         return NULL;
     char err[256];
     int left_out = 0;
-    ServerGame *g = sgame_build(t->store, &rec, t->started, &left_out, err, sizeof err);
+    ServerGame *g = sgame_build(t->store, &rec, &left_out, err, sizeof err);
     stored_game_free(&rec);
     if (g && left_out)
         fprintf(stderr, "hexchess serve: game %lld: its last %d moves come after the end of the game and are left out\n",

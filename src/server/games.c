@@ -9,6 +9,7 @@
 #include "../core/movetext.h"
 #include "../core/quote.h"
 #include "../core/search.h"
+#include "../core/strbuf.h"
 #include "worker.h"
 
 void sgame_destroy(ServerGame *g)
@@ -74,6 +75,35 @@ static bool sync_moves_text(ServerGame *g)
     return true;
 }
 
+/* Rebuilds rec.clock_history from the plies. */
+static bool sync_clock_history(ServerGame *g)
+{
+    StrBuf b = {0};
+    for (int i = 0; i < g->ply_count; i++)
+        strbuf_printf(&b, i ? " %lld,%lld" : "%lld,%lld", (long long)g->plies[i].clock_before[WHITE],
+                      (long long)g->plies[i].clock_before[BLACK]);
+    char *s = b.len ? strbuf_take(&b) : strdup("");
+    if (!s)
+        return false;
+    free(g->rec.clock_history);
+    g->rec.clock_history = s;
+    return true;
+}
+
+/* Reads rec.clock_history back into the plies; a game without one knows no clock before its plies. */
+static void read_clock_history(ServerGame *g)
+{
+    const char *s = g->rec.clock_history ? g->rec.clock_history : "";
+    for (int i = 0; i < g->ply_count; i++) {
+        long long w, b;
+        int used = 0;
+        bool read = sscanf(s, "%lld,%lld%n", &w, &b, &used) == 2;
+        g->plies[i].clock_before[WHITE] = read ? w : -1;
+        g->plies[i].clock_before[BLACK] = read ? b : -1;
+        s += used;
+    }
+}
+
 /* The clock as the store keeps it: each side's time now, and when that was. */
 static void write_clock(ServerGame *g)
 {
@@ -99,7 +129,7 @@ static void changed(ServerGame *g)
     g->rec.version++;
     write_verdict(g);
     write_clock(g);
-    if (sync_moves_text(g))
+    if (sync_moves_text(g) && sync_clock_history(g))
         store_update(g->store, &g->rec);
 }
 
@@ -120,6 +150,7 @@ static bool push_move(ServerGame *g, Move m)
     Ply *ply = &g->plies[g->ply_count];
     memset(ply, 0, sizeof *ply);
     ply->move = m;
+    ply->clock_before[WHITE] = ply->clock_before[BLACK] = -1;
     move_to_text(p, m, ply->text);
     ply->from = (uint8_t)move_from(m);
     ply->to = (uint8_t)move_to(m);
@@ -150,9 +181,8 @@ static void pop_move(ServerGame *g)
     free(g->plies[g->ply_count].position);
 }
 
-/* The clock as it was saved; a running one has lost the time since, counted from clocks_since at
- * the earliest. */
-static void read_clock(ServerGame *g, int64_t clocks_since)
+/* The clock as it was saved; a running one has lost the time since. */
+static void read_clock(ServerGame *g)
 {
     const StoredGame *r = &g->rec;
     clock_init(&g->clock, r->time_base_ms, r->time_inc_ms);
@@ -162,10 +192,25 @@ static void read_clock(ServerGame *g, int64_t clocks_since)
     g->clock.left_ms[BLACK] = r->clock_ms[BLACK];
     if (r->clock_running < 0 || r->clock_running > BLACK || sgame_over(g))
         return;
-    int64_t from = r->clock_saved > clocks_since ? r->clock_saved : clocks_since;
-    int64_t elapsed = clock_wall_now() - from;
+    int64_t elapsed = clock_wall_now() - r->clock_saved;
     g->clock.running = r->clock_running;
     g->clock.since = clock_now() - (elapsed > 0 ? elapsed : 0);
+}
+
+/* The clock of the side to move runs from now, unless that side is the engine: its clock starts
+ * with its search (sgame_engine_clock_start), not while its move waits for a free engine. */
+static void run_mover_clock(ServerGame *g, int64_t now)
+{
+    if (sgame_engine_to_move(g))
+        clock_stop(&g->clock, now);
+    else
+        clock_run(&g->clock, g->pos->stm, now);
+}
+
+void sgame_engine_clock_start(ServerGame *g)
+{
+    if (clock_timed(&g->clock) && g->ply_count > 0 && sgame_engine_to_move(g) && g->clock.running < 0)
+        clock_run(&g->clock, g->pos->stm, clock_now());
 }
 
 /* How many words (runs of other characters than spaces) s holds. */
@@ -177,7 +222,7 @@ static int words_in(const char *s)
     return n;
 }
 
-ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int *left_out, char *err, int err_size)
+ServerGame *sgame_build(Store *store, StoredGame *rec, int *left_out, char *err, int err_size)
 {
     if (left_out)
         *left_out = 0;
@@ -190,7 +235,7 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->cond, NULL);
     g->rec = *rec;
-    rec->moves = rec->tags = NULL; /* now ours */
+    rec->moves = rec->tags = rec->clock_history = NULL; /* now ours */
     g->draw_reply = -1;
     g->v = variant_find(g->rec.variant);
     g->pos = malloc(sizeof *g->pos);
@@ -257,7 +302,8 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int
         }
         s += len;
     }
-    if (!sync_moves_text(g)) {
+    read_clock_history(g);
+    if (!sync_moves_text(g) || !sync_clock_history(g)) {
         snprintf(err, (size_t)err_size, "out of memory");
         sgame_destroy(g);
         return NULL;
@@ -269,7 +315,7 @@ ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int
         arbiter_judge(g->pos, &g->verdict);
     if (cut)
         write_verdict(g);
-    read_clock(g, clocks_since);
+    read_clock(g);
     /* A draw offer the engine had not answered when the server stopped is weighed again. */
     if (!sgame_over(g) && g->rec.draw_offer >= 0 && g->rec.draw_offer <= BLACK && g->rec.engine[!g->rec.draw_offer])
         g->draw_reply = g->rec.draw_offer;
@@ -317,17 +363,32 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
         snprintf(err, (size_t)err_size, "out of memory");
         return NULL;
     }
-    ServerGame *g = sgame_build(store, &rec, 0, NULL, err, err_size);
+    ServerGame *g = sgame_build(store, &rec, NULL, err, err_size);
     stored_game_free(&rec);
     if (!g)
         return NULL;
+    /* A start whose halfmove clock is past the automatic draw is a game over before it began (the
+     * rules can never reach it: the game ended when the clock got there). */
+    Position *first = malloc(sizeof *first);
+    int halfmove = 0, draw_at = v->desc->move_rule_draw;
+    if (first) {
+        sgame_position_at(g, 0, first);
+        halfmove = first->halfmove;
+        free(first);
+    }
+    if (draw_at && halfmove > draw_at) {
+        snprintf(err, (size_t)err_size, "position: the halfmove clock %d is past the automatic draw at %d",
+                 halfmove, draw_at);
+        sgame_destroy(g);
+        return NULL;
+    }
     /* An imported game that ended off the board keeps the verdict its record was read with. */
     if (spec->result && !sgame_over(g))
         verdict_parse(g->v, spec->result, spec->reason ? spec->reason : "", &g->verdict);
     write_verdict(g);
     /* The clocks start with the first move: at once for a game that comes with moves. */
     if (clock_timed(&g->clock) && g->ply_count > 0 && !sgame_over(g))
-        clock_run(&g->clock, g->pos->stm, clock_now());
+        run_mover_clock(g, clock_now());
     write_clock(g);
     /* Store the canonical start text. */
     snprintf(g->rec.start, sizeof g->rec.start, "%s", g->start_text);
@@ -355,6 +416,10 @@ static bool play_and_save(ServerGame *g, Move m)
     Color mover = g->pos->stm;
     if (!push_move(g, m))
         return false;
+    int64_t now = clock_now();
+    if (clock_timed(&g->clock))
+        for (int c = WHITE; c <= BLACK; c++)
+            g->plies[g->ply_count - 1].clock_before[c] = clock_left(&g->clock, (Color)c, now);
     /* A draw offer stands until its receiver moves; a take-back request is void once anyone moves. */
     if (g->rec.draw_offer == (int)g->pos->stm) {
         g->rec.draw_offer = -1;
@@ -363,10 +428,11 @@ static bool play_and_save(ServerGame *g, Move m)
     g->rec.takeback_offer = -1;
     arbiter_judge(g->pos, &g->verdict);
     if (clock_timed(&g->clock)) {
-        int64_t now = clock_now();
         clock_press(&g->clock, mover, now);
         if (sgame_over(g))
             clock_stop(&g->clock, now);
+        else
+            run_mover_clock(g, now);
     }
     g->analysis.requested = false;
     changed(g);
@@ -415,6 +481,10 @@ static int takeback_plies(const ServerGame *g, Color side)
 static void take_back(ServerGame *g, int plies)
 {
     worker_stop_search(g);
+    /* Both clocks go back to what they were before the first move taken back: the increments
+     * earned since and the opponent's thinking are undone (take-backs must not add time). */
+    int64_t before[COLOR_NB];
+    memcpy(before, g->plies[g->ply_count - plies].clock_before, sizeof before);
     while (plies-- > 0)
         pop_move(g);
     g->rec.draw_offer = -1;
@@ -422,12 +492,14 @@ static void take_back(ServerGame *g, int plies)
     g->rec.takeback_offer = -1;
     g->analysis.requested = false;
     arbiter_judge(g->pos, &g->verdict);
-    /* The times stay as they are; the clock of the side now to move runs, unless no move is left. */
+    /* The clock of the side now to move runs, unless no move is left. */
     if (clock_timed(&g->clock)) {
+        int64_t now = clock_now();
+        clock_stop(&g->clock, now);
+        for (int c = WHITE; c <= BLACK && before[WHITE] >= 0; c++)
+            g->clock.left_ms[c] = before[c];
         if (g->ply_count > 0)
-            clock_run(&g->clock, g->pos->stm, clock_now());
-        else
-            clock_stop(&g->clock, clock_now());
+            run_mover_clock(g, now);
     }
     changed(g);
     /* The engine to move plays again. */
@@ -566,8 +638,13 @@ void sgame_position_at(const ServerGame *g, int ply, Position *p)
         pos_unmake(p);
 }
 
-GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int err_size)
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const char *client, char *err, int err_size)
 {
+    if (worker_analyses(g, client) >= ANALYSES_PER_CLIENT) {
+        snprintf(err, (size_t)err_size, "analyses of %d other games of yours are waiting or running: at most %d",
+                 ANALYSES_PER_CLIENT, ANALYSES_PER_CLIENT);
+        return GE_CONFLICT;
+    }
     Position *p = malloc(sizeof *p);
     if (!p)
         return fail(GE_INTERNAL, err, err_size, "out of memory");
@@ -586,6 +663,7 @@ GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int 
     g->analysis.requested = true;
     g->analysis.ply = ply;
     g->analysis.movetime_ms = movetime_ms;
+    snprintf(g->analyst, sizeof g->analyst, "%s", client);
     worker_wake(g);
     sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     return GE_OK;

@@ -50,9 +50,14 @@ typedef struct {
     char board[MAX_CELLS + 1];
     uint8_t from, to;
     bool check;
+    int64_t clock_before[COLOR_NB]; /* what each side had just before the ply (ms), which a take-back
+                                       gives back; -1: not known (a game given with its moves) */
 } Ply;
 
 enum { PV_TEXT_MAX = 400 };
+/* A client may have analyses waiting or running on this many games at once: one client cannot fill
+ * the engines' queue (docs/limits.md). */
+enum { ANALYST_MAX = 64, ANALYSES_PER_CLIENT = 2 };
 
 /* A move as an analysis shows it: bare, for programs, and in the game's notation, for people. */
 typedef struct {
@@ -99,6 +104,7 @@ struct ServerGame {
     bool thinking;
     int draw_reply;   /* -1 none, else the colour whose draw offer the engine is weighing */
     Analysis analysis;
+    char analyst[ANALYST_MAX]; /* who asked for the analysis (the client's address) */
     /* the game's JSON as last sent, and what it showed (api.c) */
     char *json;
     uint64_t json_key[4];
@@ -127,12 +133,12 @@ typedef struct {
 } GameSpec;
 
 /* A game rebuilt from its stored record (replayed, its verdict and clock read back); NULL with a
- * message when the record does not replay. Takes rec's moves and tags. A clock that was running
- * counts the time since it was saved, but none from before clocks_since (wall ms: the server's
- * start), so the time a server was down costs no one. Moves after the end of the game by the
- * rules are an error when left_out is NULL (a new game); else the replay stops there and
- * *left_out counts them, so that a game stored before they were refused still loads. */
-ServerGame *sgame_build(Store *store, StoredGame *rec, int64_t clocks_since, int *left_out, char *err, int err_size);
+ * message when the record does not replay. Takes rec's moves, tags and clock history. A clock that
+ * was running counts the time since it was saved (store_restart_clocks moved that save past the
+ * server's downtime). Moves after the end of the game by the rules are an error when left_out is
+ * NULL (a new game); else the replay stops there and *left_out counts them, so that a game stored
+ * before they were refused still loads. */
+ServerGame *sgame_build(Store *store, StoredGame *rec, int *left_out, char *err, int err_size);
 /* A new game from its spec, saved in the store, without its engine; NULL with a message in err. */
 ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char *err, int err_size);
 void sgame_destroy(ServerGame *g);
@@ -148,7 +154,10 @@ typedef enum { DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, DRAW_CLAIM } DrawAction;
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size);
 /* Analyses the position after `ply` plies (0 to the game's length; a finished game too); movetime_ms
  * is at least 50 (the caller checks both; the worker caps the time). */
-GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, char *err, int err_size);
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const char *client, char *err, int err_size);
+/* The engine's search for its move on a clock starts: its clock runs from now (it stood still while
+ * the move waited for a free engine). */
+void sgame_engine_clock_start(ServerGame *g);
 void sgame_stop_analysis(ServerGame *g);
 /* Lets the flag of the running clock fall when its time is up; true when it fell now. Every
  * operation calls it first, and the flag timer when the deadline passes. */

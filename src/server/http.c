@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include "../core/quote.h"
@@ -19,6 +20,8 @@ struct HttpServer {
     HttpRoute *routes;
     int route_count;
     int port;
+    HttpSite site;
+    int header_timeout_s, request_timeout_s;
 };
 
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len)
@@ -129,10 +132,17 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *
     return ok;
 }
 
-void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req, HttpResponse *res)
+void http_route(const HttpRoute *routes, int route_count, const HttpSite *site, const HttpRequest *req,
+                HttpResponse *res)
 {
     if (req->malformed[0]) {
         http_error(res, 400, "%s", req->malformed);
+        return;
+    }
+    char why[QUOTE_BUF_SIZE + 80];
+    int refused = site_check(site, req, why, (int)sizeof why);
+    if (refused) {
+        http_error(res, refused, "%s", why);
         return;
     }
     for (int i = 0; i < route_count; i++) {
@@ -152,13 +162,45 @@ static Deadline *connection_deadline(struct MHD_Connection *conn)
     return info ? info->socket_context : NULL;
 }
 
-/* Answers 413 at once instead of reading the body on; the library closes the connection after it.
+/* Answers at once instead of reading the body on; the library closes the connection after it.
  * Once part of a body was read, libmicrohttpd 0.9.75 refuses the response and just closes. */
+PRINTF_LIKE(3, 4) static enum MHD_Result refuse_now(struct MHD_Connection *conn, int status, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    HttpResponse res = {0};
+    http_error(&res, status, "%s", msg);
+    return send_response(conn, &res);
+}
+
 static enum MHD_Result refuse_large_body(struct MHD_Connection *conn)
 {
-    HttpResponse res = {0};
-    http_error(&res, 413, "request body larger than %d bytes", HTTP_BODY_MAX);
-    return send_response(conn, &res);
+    return refuse_now(conn, 413, "request body larger than %d bytes", HTTP_BODY_MAX);
+}
+
+/* Keeps the headers the handlers and site_check read, and counts the Content-Length ones. */
+static enum MHD_Result keep_header(void *cls, enum MHD_ValueKind kind, const char *name, const char *value)
+{
+    (void)kind;
+    HttpRequest *req = cls;
+    if (!strcasecmp(name, MHD_HTTP_HEADER_CONTENT_LENGTH))
+        req->content_lengths++;
+    return request_set_header(req, name, value ? value : "") ? MHD_YES : MHD_NO;
+}
+
+/* The client's address as text, for the caps per client. */
+static void client_address(struct MHD_Connection *conn, char *out, size_t size)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *a = info ? info->client_addr : NULL;
+    out[0] = 0;
+    if (a && a->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)a)->sin_addr, out, (socklen_t)size);
+    else if (a && a->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)a)->sin6_addr, out, (socklen_t)size);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
@@ -171,13 +213,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (!req)
         return MHD_NO; /* out of memory in uri_received */
     if (!req->method) {
-        /* First call: the headers are complete. Refuse an announced oversized body before reading it. */
-        deadline_disarm(s->deadlines, connection_deadline(conn));
+        /* First call: the headers are complete; the body is due within the request timeout. Refuse
+         * an announced oversized body before reading it. */
+        deadline_arm(s->deadlines, connection_deadline(conn), s->request_timeout_s);
         /* libmicrohttpd answers a HEAD without the body, so every handler answers it as its GET. */
         req->method = strcmp(method, MHD_HTTP_METHOD_HEAD) ? method : MHD_HTTP_METHOD_GET;
-        const char *auth = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
-        if (auth && !request_set_authorization(req, auth))
-            return MHD_NO;
+        MHD_get_connection_values(conn, MHD_HEADER_KIND, keep_header, req);
+        client_address(conn, req->client, sizeof req->client);
+        /* Two lengths leave where the body ends (and the next request starts) to whoever reads it. */
+        if (req->content_lengths > 1) {
+            req->too_large = true; /* whatever comes is dropped */
+            return refuse_now(conn, 400, "the request has %d Content-Length headers", req->content_lengths);
+        }
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX) {
             req->too_large = true;
@@ -197,8 +244,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         /* A body without a length (chunked) grew past the cap: stop reading it. */
         return req->too_large ? refuse_large_body(conn) : MHD_YES;
     }
+    deadline_disarm(s->deadlines, connection_deadline(conn));
     HttpResponse res = {0};
-    http_route(s->routes, s->route_count, req, &res);
+    http_route(s->routes, s->route_count, &s->site, req, &res);
     if (!res.status)
         http_error(&res, 500, "no response");
     /* After a HEAD's headers libmicrohttpd 0.9.75 may still send a streamed body's first bytes,
@@ -224,7 +272,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     (void)toe;
     HttpServer *s = cls;
     /* A kept-alive connection now waits for its next request's headers. */
-    deadline_arm(s->deadlines, connection_deadline(conn));
+    deadline_arm(s->deadlines, connection_deadline(conn), s->header_timeout_s);
     request_free(*con_cls);
     *con_cls = NULL;
 }
@@ -235,7 +283,7 @@ static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_
     HttpServer *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-        *socket_context = info ? deadline_add(s->deadlines, info->connect_fd) : NULL;
+        *socket_context = info ? deadline_add(s->deadlines, info->connect_fd, s->header_timeout_s) : NULL;
     } else {
         /* Before the library closes the socket: the watchdog never touches a reused descriptor. */
         deadline_remove(s->deadlines, *socket_context);
@@ -255,6 +303,7 @@ bool http_parse_listen(const char *listen, HttpListen *out, char *err, int err_s
     }
     memcpy(host, listen, (size_t)(colon - listen));
     host[colon - listen] = 0;
+    snprintf(out->host, sizeof out->host, "%s", host);
     char *end;
     long port = strtol(colon + 1, &end, 10);
     if (*end || end == colon + 1 || port < 0 || port > 65535) {
@@ -303,7 +352,9 @@ HttpServer *http_start(const HttpListen *listen, const HttpRoute *routes, int ro
     }
     memcpy(s->routes, routes, (size_t)route_count * sizeof *routes);
     s->route_count = route_count;
-    s->deadlines = deadlines_new(limits->header_timeout_s, err, err_size);
+    s->header_timeout_s = limits->header_timeout_s;
+    s->request_timeout_s = limits->request_timeout_s;
+    s->deadlines = deadlines_new(err, err_size);
     if (!s->deadlines) {
         free(s->routes);
         free(s);
@@ -332,6 +383,10 @@ HttpServer *http_start(const HttpListen *listen, const HttpRoute *routes, int ro
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
     s->port = info ? info->port : 0;
+    if (!site_init(&s->site, listen->host, s->port, listen->public_url, err, err_size)) {
+        http_stop(s);
+        return NULL;
+    }
     return s;
 }
 

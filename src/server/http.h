@@ -12,6 +12,7 @@
 
 #include "../core/types.h"
 #include "request.h"
+#include "site.h"
 
 /* A response body sent as it is produced (an event stream). The connection waits, costing no thread,
  * until its producer has more. */
@@ -55,6 +56,7 @@ typedef struct {
     int header_timeout_s; /* a request's headers must be complete this long after the connection
                              opened or its previous request ended; else it is closed */
     int idle_timeout_s;   /* a connection silent this long is closed */
+    int request_timeout_s; /* a request's body must be complete this long after its headers */
 } HttpLimits;
 
 typedef struct HttpServer HttpServer;
@@ -64,6 +66,8 @@ typedef struct {
     struct sockaddr_storage addr;
     bool v6;
     const char *text; /* as given, for messages; not owned */
+    char host[128];   /* the address part as given ("localhost", "[::1]") */
+    const char *public_url; /* where the site is served for the world (--public-url), or NULL */
 } HttpListen;
 
 /* Reads "ADDR:PORT" ("[::1]:PORT" for IPv6, "localhost:PORT"; port 0 picks a free one); false with
@@ -75,9 +79,11 @@ HttpServer *http_start(const HttpListen *listen, const HttpRoute *routes, int ro
 int http_port(const HttpServer *s);
 void http_stop(HttpServer *s);
 
-/* Answers a request: 400 when its target is malformed, else by the first route whose prefix starts
- * its path, else 404. The server calls it for every request; a test can call it with no socket. */
-void http_route(const HttpRoute *routes, int route_count, const HttpRequest *req, HttpResponse *res);
+/* Answers a request: 400 when its target is malformed, the status of site_check (site.h) when the
+ * site refuses it, else by the first route whose prefix starts its path, else 404. The server calls
+ * it for every request; a test can call it with no socket (site NULL). */
+void http_route(const HttpRoute *routes, int route_count, const HttpSite *site, const HttpRequest *req,
+                HttpResponse *res);
 
 /* Sets the response to a copy of text. */
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);

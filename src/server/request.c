@@ -154,14 +154,29 @@ void request_free(HttpRequest *r)
     free(r->path);
     free(r->body);
     free(r->authorization);
+    free(r->host);
+    free(r->origin);
+    free(r->content_type);
     free(r);
+}
+
+bool request_set_header(HttpRequest *r, const char *name, const char *value)
+{
+    char **slot = !strcasecmp(name, "Authorization") ? &r->authorization
+                  : !strcasecmp(name, "Host")        ? &r->host
+                  : !strcasecmp(name, "Origin")      ? &r->origin
+                  : !strcasecmp(name, "Content-Type") ? &r->content_type
+                                                     : NULL;
+    if (!slot)
+        return true;
+    free(*slot);
+    *slot = strdup(value);
+    return *slot != NULL;
 }
 
 bool request_set_authorization(HttpRequest *r, const char *value)
 {
-    free(r->authorization);
-    r->authorization = strdup(value);
-    return r->authorization != NULL;
+    return request_set_header(r, "Authorization", value);
 }
 
 const char *http_bearer(const HttpRequest *r)

@@ -21,6 +21,9 @@ typedef struct HttpRequest {
     size_t len, cap;
     bool too_large;      /* the body passed HTTP_BODY_MAX and was dropped */
     char *authorization; /* the Authorization header, or NULL */
+    char *host, *origin, *content_type; /* those headers, or NULL (site.h checks them) */
+    char client[64];     /* the client's address, "" when there is no socket */
+    int content_lengths; /* Content-Length headers sent (more than one is refused) */
 } HttpRequest;
 
 /* A request for target as the client sent it ("/path?query", percent-encoded). A target with a
@@ -32,6 +35,9 @@ bool request_append_body(HttpRequest *r, const char *data, size_t n);
 void request_free(HttpRequest *r);
 /* Keeps a copy of the Authorization header; false when out of memory. */
 bool request_set_authorization(HttpRequest *r, const char *value);
+/* Keeps a copy of a header the server reads (Authorization, Host, Origin, Content-Type; others are
+ * ignored); false when out of memory. */
+bool request_set_header(HttpRequest *r, const char *name, const char *value);
 
 const char *http_method(const HttpRequest *r);
 const char *http_path(const HttpRequest *r);

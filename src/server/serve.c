@@ -10,6 +10,7 @@
 #include "../cli/values.h"
 #include "../core/quote.h"
 #include "api.h"
+#include "clock.h"
 #include "events.h"
 #include "files.h"
 #include "http.h"
@@ -23,7 +24,7 @@ static void on_signal(int sig)
 }
 
 typedef struct {
-    const char *listen, *db, *web;
+    const char *listen, *db, *web, *public_url;
     HttpListen where; /* listen, read */
     GameLimits limits;
     HttpLimits http;
@@ -31,6 +32,10 @@ typedef struct {
 
 /* Event streams send a comment this often (ms): proxies keep them open, and a client gone is found. */
 enum { HEARTBEAT_MS = 15000 };
+
+/* The server writes that it is alive this often (s): after a kill -9, the clocks that ran are
+ * charged up to the last time written, so at most this much of the movers' time is lost. */
+enum { CLOCK_HEARTBEAT_S = 2 };
 
 /* An engine's hash table when the memory is shared out, and what --engine-memory defaults to per thread. */
 enum { ENGINE_HASH_MIN_MB = 1, ENGINE_HASH_DEFAULT_MB = 16, ENGINE_THREADS_MAX = 256 };
@@ -51,6 +56,7 @@ static const NumberOption NUMBER_OPTIONS[] = {
     {"--max-per-client", 1, 100000, offsetof(ServeOptions, http.max_per_client)},
     {"--header-timeout", 1, 3600, offsetof(ServeOptions, http.header_timeout_s)},
     {"--idle-timeout", 1, 3600, offsetof(ServeOptions, http.idle_timeout_s)},
+    {"--request-timeout", 1, 3600, offsetof(ServeOptions, http.request_timeout_s)},
 };
 
 static const NumberOption *number_option(const char *name)
@@ -67,7 +73,7 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         .listen = "127.0.0.1:8080",
         .limits = {.max_think_ms = 10000, .cache_games = 256},
         .http = {.threads = 4, .max_connections = 512, .max_per_client = 32, .header_timeout_s = 5,
-                 .idle_timeout_s = 30},
+                 .idle_timeout_s = 30, .request_timeout_s = 30},
     };
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o->limits.engine_threads = cores < 1 ? 1 : cores > ENGINE_THREADS_MAX ? ENGINE_THREADS_MAX : (int)cores;
@@ -77,7 +83,7 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         const NumberOption *num = number_option(a);
         bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") ||
-                     !strcmp(a, "--tablebases") || num;
+                     !strcmp(a, "--tablebases") || !strcmp(a, "--public-url") || num;
         if (!known)
             return cli_usage_error("serve", "unknown option or argument '%s'", quote(q, a));
         if (!val)
@@ -93,6 +99,8 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
             o->web = val;
         else if (!strcmp(a, "--tablebases"))
             o->limits.tablebases = val;
+        else if (!strcmp(a, "--public-url"))
+            ok = site_public_url_ok(o->public_url = val, err, (int)sizeof err);
         else
             ok = value_int(val, num->lo, num->hi, (int *)((char *)o + num->at), err, sizeof err);
         if (!ok)
@@ -100,6 +108,7 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
     }
     if (!http_parse_listen(o->listen, &o->where, err, (int)sizeof err))
         return cli_usage_error("serve", "--listen: %s", err);
+    o->where.public_url = o->public_url;
     int threads = o->limits.engine_threads;
     if (!o->limits.engine_memory_mb)
         o->limits.engine_memory_mb = threads * ENGINE_HASH_DEFAULT_MB;
@@ -157,13 +166,18 @@ int cmd_serve(const CliOptions *opts)
     printf("hexchess serve: open http://%s:%d/ in a browser (games saved in %s; Ctrl-C stops)\n", host,
            http_port(http), db_path);
     fflush(stdout);
-    while (!stop_requested)
-        pause();
+    /* The heartbeat tells a restart when the clocks stopped, after a kill -9 too (store.h). */
+    while (!stop_requested) {
+        store_heartbeat(store, clock_wall_now());
+        sleep(CLOCK_HEARTBEAT_S);
+    }
     printf("hexchess serve: stopping\n");
     /* The event streams end first: the HTTP server stops only with no connection waiting. */
     events_close(hub);
     http_stop(http);
     games_free(games);
+    /* No clock runs from here: the restart charges the movers up to now. */
+    store_heartbeat(store, clock_wall_now());
     events_free(hub);
     store_close(store);
     free(files);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,9 @@ static const char *const MIGRATIONS[] = {
     "ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;",
     /* 2: the version clients compare, which restarted at 0 when the game was loaded again */
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    /* 3: the clocks before each ply, for take-backs; when the server was last known alive, for restarts */
+    "ALTER TABLE games ADD COLUMN clock_history TEXT NOT NULL DEFAULT '';"
+    "CREATE TABLE server_state (id INTEGER PRIMARY KEY CHECK (id = 1), alive INTEGER NOT NULL);",
 };
 
 /* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
@@ -157,7 +161,8 @@ void stored_game_free(StoredGame *g)
 {
     free(g->moves);
     free(g->tags);
-    g->moves = g->tags = NULL;
+    free(g->clock_history);
+    g->moves = g->tags = g->clock_history = NULL;
 }
 
 static int count_plies(const char *moves)
@@ -203,6 +208,7 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_int(st, 23, g->takeback_offer);
     sqlite3_bind_int64(st, 24, g->rematch);
     sqlite3_bind_int64(st, 25, (sqlite3_int64)g->version);
+    sqlite3_bind_text(st, 26, g->clock_history ? g->clock_history : "", -1, SQLITE_TRANSIENT);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -223,12 +229,12 @@ bool store_insert(Store *s, StoredGame *g)
                                  "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
                                  " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
                                  " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
-                                 " clock_saved, takeback_offer, rematch, version, created)"
-                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " clock_saved, takeback_offer, rematch, version, clock_history, created)"
+                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 26, g->created);
+        sqlite3_bind_int64(st, 27, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -246,11 +252,11 @@ bool store_update(Store *s, StoredGame *g)
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
                                  " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
                                  " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
-                                 " rematch=?, version=? WHERE id=?",
+                                 " rematch=?, version=?, clock_history=? WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 26, g->id);
+        sqlite3_bind_int64(st, 27, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -280,7 +286,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
                            " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
                            " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
-                           " rematch, version FROM games WHERE id=?",
+                           " rematch, version, clock_history FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -311,7 +317,8 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->takeback_offer = sqlite3_column_int(st, 22);
             out->rematch = sqlite3_column_int64(st, 23);
             out->version = (uint64_t)sqlite3_column_int64(st, 24);
-            if (!out->moves || !out->tags) {
+            out->clock_history = copy_text_column(st, 25);
+            if (!out->moves || !out->tags || !out->clock_history) {
                 stored_game_free(out);
                 found = false;
             }
@@ -403,4 +410,47 @@ void store_running_clocks(Store *s, StoreIdFn fn, void *ctx)
     for (size_t i = 0; i < n; i++)
         fn(ids[i], ctx);
     free(ids);
+}
+
+/* Runs one statement with the store locked, its parameters bound to the int64_t arguments; false on error. */
+static bool exec_ints(Store *s, const char *sql, ...)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = NULL;
+    bool ok = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        va_list ap;
+        va_start(ap, sql);
+        for (int i = 1; i <= sqlite3_bind_parameter_count(st); i++)
+            sqlite3_bind_int64(st, i, va_arg(ap, int64_t));
+        va_end(ap);
+        ok = run_statement(s, st);
+    } else {
+        sqlite3_finalize(st);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+bool store_heartbeat(Store *s, int64_t now)
+{
+    return exec_ints(s, "INSERT INTO server_state (id, alive) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET alive = ?1",
+                     now);
+}
+
+bool store_restart_clocks(Store *s, int64_t now)
+{
+    /* The mover used the time from its clock's save to the server's last sign of life; the time
+     * after it, while no server ran, is charged to no one: the clocks go on from now. A database
+     * with no heartbeat yet charges nothing. */
+    static const char SETTLE[] =
+        "UPDATE games SET"
+        " white_clock = CASE WHEN clock_running = 0 THEN max(0, white_clock - max(0, a.alive - clock_saved))"
+        " ELSE white_clock END,"
+        " black_clock = CASE WHEN clock_running = 1 THEN max(0, black_clock - max(0, a.alive - clock_saved))"
+        " ELSE black_clock END,"
+        " clock_saved = ?1"
+        " FROM (SELECT coalesce(max(alive), 0) AS alive FROM server_state) AS a"
+        " WHERE result = '*' AND time_base > 0 AND clock_running >= 0";
+    return exec_ints(s, SETTLE, now) && store_heartbeat(s, now);
 }

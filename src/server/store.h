@@ -37,6 +37,8 @@ typedef struct {
     int takeback_offer;   /* -1 none, else the colour asking to take back */
     int64_t rematch;      /* the id of this game's rematch, 0 while there is none */
     uint64_t version;     /* bumped on every change of the game, kept so that it never goes back */
+    char *clock_history;  /* "W,B" ms each side had before each ply, space separated (owned); "" when
+                             not kept (a game from before it was) */
 } StoredGame;
 
 /* One row of the games list. */
@@ -68,5 +70,12 @@ int64_t store_count(Store *s);
 typedef void (*StoreIdFn)(int64_t id, void *ctx);
 void store_running_clocks(Store *s, StoreIdFn fn, void *ctx);
 void stored_game_free(StoredGame *g);
+
+/* The server is alive at now (wall ms): written every few seconds and at shutdown, so that a restart
+ * knows when the clocks stopped, after a kill -9 too. */
+bool store_heartbeat(Store *s, int64_t now);
+/* At start: each running clock is charged up to the last heartbeat and runs on from now (wall ms),
+ * the downtime charged to no one. */
+bool store_restart_clocks(Store *s, int64_t now);
 
 #endif

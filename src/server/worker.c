@@ -24,7 +24,11 @@ struct Worker {
     ServerGame *g;
     /* under the pool's lock */
     Worker *next; /* in the queue */
+    Worker *next_all; /* in the pool's list of every worker */
     bool queued;
+    bool urgent;    /* its due job is an engine move on a clock: it queues before the rest */
+    bool analysing; /* its due job is an analysis, asked for by client */
+    char client[ANALYST_MAX];
     bool running; /* a pool thread has taken the game */
     bool pending; /* woken while running: queue it again after */
     /* written under both locks, so either one suffices to read it */
@@ -55,6 +59,8 @@ struct EnginePool {
     pthread_cond_t work; /* a game was queued, or the pool is stopping */
     pthread_cond_t done; /* a thread let go of a game */
     Worker *head, *tail;
+    Worker *urgent_tail; /* the last urgent worker: they stand first in the queue */
+    Worker *all;
     bool quit;
     int max_think_ms;
     /* One set of endgame tables per built-in variant (NULL without --tablebases), shared by the
@@ -73,18 +79,27 @@ Worker *worker_new(EnginePool *p, ServerGame *g)
         return NULL;
     w->pool = p;
     w->g = g;
+    pthread_mutex_lock(&p->lock);
+    w->next_all = p->all;
+    p->all = w;
+    pthread_mutex_unlock(&p->lock);
     return w;
 }
 
-/* With the pool locked. */
+/* With the pool locked. An engine move on a clock goes before analyses and untimed work: a player
+ * waits for it, and its engine's clock starts only with its search. */
 static void enqueue(EnginePool *p, Worker *w)
 {
-    w->next = NULL;
-    if (p->tail)
-        p->tail->next = w;
+    Worker *after = w->urgent ? p->urgent_tail : p->tail;
+    w->next = after ? after->next : w->urgent ? p->head : NULL;
+    if (after)
+        after->next = w;
     else
         p->head = w;
-    p->tail = w;
+    if (!w->next)
+        p->tail = w;
+    if (w->urgent)
+        p->urgent_tail = w;
     w->queued = true;
     pthread_cond_signal(&p->work);
 }
@@ -101,6 +116,8 @@ static void dequeue(EnginePool *p, Worker *w)
                 p->head = q->next;
             if (p->tail == q)
                 p->tail = prev;
+            if (p->urgent_tail == q)
+                p->urgent_tail = prev;
             break;
         }
     w->queued = false;
@@ -116,6 +133,26 @@ static Job due_job(const ServerGame *g)
     if (g->analysis.requested)
         return JOB_ANALYSE;
     return JOB_NONE;
+}
+
+/* With the pool locked: what w's game has due, as the queue and the analysis cap read it. */
+static void note_due(Worker *w, Job due, bool timed)
+{
+    w->urgent = due == JOB_MOVE && timed;
+    w->analysing = due == JOB_ANALYSE;
+}
+
+int worker_analyses(const ServerGame *g, const char *client)
+{
+    Worker *w = g->worker;
+    if (!w)
+        return 0;
+    int n = 0;
+    pthread_mutex_lock(&w->pool->lock);
+    for (const Worker *o = w->pool->all; o; o = o->next_all)
+        n += o != w && o->analysing && !strcmp(o->client, client);
+    pthread_mutex_unlock(&w->pool->lock);
+    return n;
 }
 
 bool worker_busy(const ServerGame *g) { return (g->worker && g->worker->searching) || due_job(g) != JOB_NONE; }
@@ -236,8 +273,9 @@ static bool set_option(Engine *e, const char *name, int value)
     return false;
 }
 
-/* A move on the clock: the engine's time manager plans it from both clocks as they stand now (time
- * spent waiting for a free engine counts), never thinking on the opponent's time. The clock it sees
+/* A move on the clock: the engine's time manager plans it from both clocks as they stand now (its
+ * own started with this search: time spent waiting for a free engine is not its), never thinking on
+ * the opponent's time. The clock it sees
  * is capped so that no search runs past the server's think-time cap (the plan's hard limit is at
  * most 2/5 of the clock). */
 static void clock_limits(const EngineThread *t, const ServerGame *g, SearchLimits *limits)
@@ -250,15 +288,15 @@ static void clock_limits(const EngineThread *t, const ServerGame *g, SearchLimit
     }
 }
 
-/* Runs the job due for w's game, if any; true when more work is due after it. */
-static bool serve_game(EngineThread *t, Worker *w)
+/* Runs the job due for w's game, if any; returns the job due after it. */
+static Job serve_game(EngineThread *t, Worker *w)
 {
     ServerGame *g = w->g;
     pthread_mutex_lock(&g->lock);
     Job job = w->gone ? JOB_NONE : due_job(g);
     if (job == JOB_NONE) {
         pthread_mutex_unlock(&g->lock);
-        return false;
+        return JOB_NONE;
     }
     if (t->last_game != g->rec.id) {
         /* Another game's entries would only crowd this one's out of the table. */
@@ -271,8 +309,10 @@ static bool serve_game(EngineThread *t, Worker *w)
     memcpy(t->scratch, t->root, sizeof *t->scratch);
     SearchLimits limits;
     search_limits_init(&limits);
-    if (job == JOB_MOVE && clock_timed(&g->clock))
+    if (job == JOB_MOVE && clock_timed(&g->clock)) {
+        sgame_engine_clock_start(g);
         clock_limits(t, g, &limits);
+    }
     int level = job == JOB_MOVE ? g->rec.level : 20;
     int ms = job == JOB_MOVE ? g->rec.movetime_ms : job == JOB_DRAW ? DRAW_THINK_MS : g->analysis.movetime_ms;
     if (ms > t->pool->max_think_ms)
@@ -325,9 +365,9 @@ static bool serve_game(EngineThread *t, Worker *w)
         g->analysis.requested = false;
         sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     }
-    bool more = !w->gone && due_job(g) != JOB_NONE;
+    Job next = w->gone ? JOB_NONE : due_job(g);
     pthread_mutex_unlock(&g->lock);
-    return more;
+    return next;
 }
 
 static void *engine_thread_main(void *arg)
@@ -345,11 +385,13 @@ static void *engine_thread_main(void *arg)
         w->running = true;
         w->pending = false;
         pthread_mutex_unlock(&p->lock);
-        bool more = serve_game(t, w);
+        Job next = serve_game(t, w);
         pthread_mutex_lock(&p->lock);
         w->running = false;
-        /* To the back of the queue: a game of engine against engine must not starve the others. */
-        if (!w->gone && (more || w->pending))
+        note_due(w, next, clock_timed(&w->g->clock));
+        /* To the back of the queue (of its kind): a game of engine against engine must not starve
+         * the others. */
+        if (!w->gone && (next != JOB_NONE || w->pending))
             enqueue(p, w);
         pthread_cond_broadcast(&p->done);
     }
@@ -362,9 +404,16 @@ void worker_wake(ServerGame *g)
     Worker *w = g->worker;
     if (!w)
         return;
-    bool due = due_job(g) != JOB_NONE;
+    Job job = due_job(g);
+    bool due = job != JOB_NONE;
     EnginePool *p = w->pool;
     pthread_mutex_lock(&p->lock);
+    snprintf(w->client, sizeof w->client, "%s", g->analyst);
+    bool was_urgent = w->urgent;
+    note_due(w, job, clock_timed(&g->clock));
+    /* A game whose due job became a timed move moves up to its place. */
+    if (w->queued && w->urgent != was_urgent)
+        dequeue(p, w);
     if (w->running)
         w->pending = due;
     else if (due && !w->queued)
@@ -385,6 +434,11 @@ void worker_free(Worker *w)
     w->gone = true;
     if (w->queued)
         dequeue(p, w);
+    for (Worker **o = &p->all; *o; o = &(*o)->next_all)
+        if (*o == w) {
+            *o = w->next_all;
+            break;
+        }
     pthread_mutex_unlock(&p->lock);
     if (w->searching)
         engine_stop(w->engine);
@@ -406,6 +460,9 @@ static bool open_tables(EnginePool *p, const char *dir, char *err, int err_size)
         return false;
     }
     closedir(d);
+    char why[512];
+    if (!tb_dir_check(dir, why, (int)sizeof why))
+        fprintf(stderr, "hexchess serve: warning: --tablebases: %s\n", why);
     int n = 0;
     while (variant_names[n])
         n++;

@@ -2,7 +2,7 @@
  * Engine work (engine moves, answers to draw offers, analyses) runs on a fixed pool of threads, each
  * with one engine whose hash table is its share of the server's engine memory. A game with work due
  * waits in a first-in, first-out queue until a thread is free, so any number of engine games costs
- * the same threads and memory. Searches run on a copy of the position, never holding the game's
+ * the same threads and memory; engine moves on a clock queue before all other work. Searches run on a copy of the position, never holding the game's
  * lock, and are capped by the server's think-time limit. With endgame tables (--tablebases) an
  * analysis also carries their verdict on its position, from one set of tables per variant that
  * every thread shares.
@@ -33,5 +33,7 @@ void worker_stop_search(ServerGame *g);
 bool worker_busy(const ServerGame *g);
 /* With the game locked: is its engine work queued, waiting for a free engine? */
 bool worker_waiting(const ServerGame *g);
+/* With the game locked: how many other games have an analysis asked for by client, waiting or running. */
+int worker_analyses(const ServerGame *g, const char *client);
 
 #endif

@@ -99,7 +99,8 @@ test('an illegal move is refused, a legal one played', async () => {
   const res = await page.evaluate(async (gid) => {
     const token = JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)).white;
     const r = await fetch(`/api/games/${gid}/moves`,
-      { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify({ move: 'E7-E19' }) });
+      { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ move: 'E7-E19' }) });
     return { status: r.status, body: await r.json() };
   }, id);
   assert.equal(res.status, 422);
@@ -379,7 +380,8 @@ test('take-back on one screen and against the engine; a move made elsewhere is p
   const id = await page.evaluate(() => location.hash.split('/').pop());
   const tokens = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)), id);
   const res = await fetch(`${server.url}api/games/${id}/moves`, {
-    method: 'POST', headers: { Authorization: `Bearer ${tokens.black}` }, body: JSON.stringify({ move: 'b7b6' }),
+    method: 'POST', headers: { Authorization: `Bearer ${tokens.black}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ move: 'b7b6' }),
   });
   assert.equal(res.status, 200);
   await exactly(2); // no reload: the event stream brought it

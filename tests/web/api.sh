@@ -106,6 +106,48 @@ check "GET /api/games/$id/ is the game" test "$(json .id)" = "$id"
 req GET "/api/games/$id//"; expect "two slashes after a game" 404
 req GET /api/health//; expect "two slashes after health" 404
 
+# Doors: a request must name the server as it is served (Host); one that changes anything must not
+# come from another site's page (Origin); a body is JSON sent as JSON (Content-Type).
+port=${base##*:}
+# raw TEXT: sends TEXT on a new connection; leaves the answer's status in $code and its body in $tmp/body.
+raw() {
+  local fd answer
+  exec {fd}<>"/dev/tcp/127.0.0.1/$port"
+  printf '%s' "$1" >&"$fd"
+  answer=$(timeout 5 cat <&"$fd" | tr -d '\r')
+  exec {fd}>&-
+  code=$(head -n 1 <<<"$answer" | cut -d' ' -f2)
+  sed '1,/^$/d' <<<"$answer" >"$tmp/body"
+}
+doors() { # doors NAME STATUS CURL-ARGS...: a request with those arguments answers STATUS
+  local name=$1 status=$2
+  shift 2
+  code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$@")
+  expect "$name" "$status"
+}
+doors "a Host this server is not served at (DNS rebinding)" 403 -H 'Host: rebound.example' "$base/api/health"
+check "the refused Host is named" grep -q "Host 'rebound.example' is not a name" "$tmp/body"
+doors "a loopback name, listening on loopback" 200 -H "Host: localhost:$port" "$base/api/health"
+doors "another port is another site" 403 -H "Host: 127.0.0.1:1" "$base/api/health"
+raw $'GET /api/health HTTP/1.0\r\n\r\n'; expect "no Host at all" 400
+doors "a new game from another site's page" 403 -X POST -H 'Origin: http://rebound.example' \
+  -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' "$base/api/games"
+check "the other site is named" grep -q "Origin 'http://rebound.example'" "$tmp/body"
+doors "a move from a sandboxed page (Origin null)" 403 -X POST -H 'Origin: null' \
+  -H 'Content-Type: application/json' --data-binary '{"move":"E7-E13"}' "$base/api/games/$id/moves"
+doors "a new game from the server's own page" 201 -X POST -H "Origin: $base" \
+  -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' "$base/api/games"
+doors "another site's page may read" 200 -H 'Origin: http://rebound.example' "$base/api/health"
+doors "a JSON body sent as text/plain" 415 -X POST -H 'Content-Type: text/plain' \
+  --data-binary '{"variant":"glinski"}' "$base/api/games"
+doors "a JSON body sent as a form" 415 -X POST --data-binary '{"variant":"glinski"}' "$base/api/games"
+doors "JSON with a charset" 201 -X POST -H 'Content-Type: application/json; charset=utf-8' \
+  --data-binary '{"variant":"glinski"}' "$base/api/games"
+raw "POST /api/games HTTP/1.1"$'\r\n'"Host: 127.0.0.1:$port"$'\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}'
+expect "two Content-Length headers" 400
+check "two Content-Length headers: said" grep -q "2 Content-Length headers" "$tmp/body"
+req GET /api/health; expect "served after the doors" 200
+
 # Errors: malformed requests get a JSON 4xx.
 req POST /api/games '{"variant":'; expect "malformed JSON" 400
 req POST /api/games '[1,2]'; expect "JSON that is no object" 400
@@ -119,6 +161,9 @@ check "king capturable: the error names it" grep -q 'side not to move (Black) is
 req POST /api/games '{"variant":"glinski","position":"P/2k/5/7/9/11/11/11/11/11/6K4 w - 0 1"}'
 expect "pawn on its promotion hex" 400
 check "pawn on its promotion hex: the error names it" grep -q 'White pawn on f11, its promotion hex' "$tmp/body"
+req POST /api/games '{"variant":"glinski","position":"1/3/5/7/9/5k5/11/11/11/11/3K2R4 w - 101 60"}'
+expect "a halfmove clock past the automatic draw (a game over before it starts)" 400
+check "the automatic draw named" grep -q "the halfmove clock 101 is past the automatic draw at 100" "$tmp/body"
 req POST /api/games '{"variant":"glinski","movetime":"fast"}'; expect "bad movetime type" 400
 req POST /api/games '{"variant":"glinski","black":"engine","movetime":999999}'; expect "movetime over the cap" 400
 req GET /api/games/999999; expect "unknown game" 404
@@ -175,7 +220,8 @@ refused "a move after a repetition draw" POST /api/games \
 # A NUL cuts no string short: \u0000 and a raw NUL byte are refused.
 refused "move with \\u0000" POST "/api/games/$id/moves" '{"move":"E21-E15\u0000junk"}' "\\u0000"
 printf '{"move":"E21-E15\0junk"}' >"$tmp/nul"
-code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST --data-binary @"$tmp/nul" "$base/api/games/$id/moves")
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$tmp/nul" \
+  "$base/api/games/$id/moves")
 expect "move with a raw NUL byte" 400
 req GET "/api/games/$id"
 check "no move was played by the NUL requests" test "$(json '.moves | length')" = 1
@@ -245,6 +291,34 @@ check "illegal record: its place said once, as a line and a move" \
 record=$(printf '[Variant "C\x27escacs"]\n[PDTL "%s"]\n\n81. GB24-B22 *\n' "$capturable" | jq -Rs '{text: .}')
 req POST /api/games/import "$record"; expect "record from an unreachable position" 422
 check "record from an unreachable position: the error names it" grep -q 'side not to move (Black) is in check' "$tmp/body"
+
+# A start position too long to be one (512 characters) is a 422 with one line, and the server
+# answers the next request (it once read a half-made position and died).
+for label in FEN PDTL; do
+  record=$(jq -n --arg l "$label" --arg x "$(printf 'x%.0s' $(seq 512))" \
+    '{text: ("[Variant \"Glinski\"]\n[" + $l + " \"" + $x + "\"]\n\n*")}')
+  req POST /api/games/import "$record"; expect "import a 512-character $label" 422
+  check "512-character $label: one line naming it" \
+    bash -c '[ "$(jq -r .error "$1" | wc -l)" = 1 ] && jq -r .error "$1" | grep -q "longer than 511 characters"' _ "$tmp/body"
+  req GET /api/health; expect "the server answers after a 512-character $label" 200
+done
+# The record bounds of docs/limits.md: past each, 422 naming it.
+record=$(jq -n --arg e "$(printf 'e%.0s' $(seq 16385))" '{text: ("[Variant \"Glinski\"]\n[Event \"" + $e + "\"]\n\n1. f5f6 *")}')
+req POST /api/games/import "$record"; expect "import a label over 16384 bytes" 422
+check "a label over the bound: named" grep -q "the label 'Event' is longer than 16384 bytes" "$tmp/body"
+record=$(jq -n --arg v "$(printf '(f5f6 %.0s' $(seq 64))$(printf ')%.0s' $(seq 64))" '{text: ("[Variant \"Glinski\"]\n\n1. f5f6 " + $v + " *")}')
+req POST /api/games/import "$record"; expect "import variations nested 64 deep" 422
+check "variations nested past the bound: named" grep -q "nested more than 63 deep" "$tmp/body"
+# A record over 3840 plies is a 422 (the longest game the engine can search on).
+record=$(tr -s ' \n' '\n' <"$root/tests/data/cescacs/long-game.txt" | head -n 3841 |
+  awk '{printf "%s%s", (NR > 1 ? " " : ""), $0}' | jq -Rs '{text: ("[Variant \"C'"'"'escacs\"]\n\n" + .)}')
+req POST /api/games/import "$record"; expect "import a 3841-ply record" 422
+check "a 3841-ply record: the bound named" grep -q "longer than 3840 plies" "$tmp/body"
+# A label value the game cannot keep as it is (a '=' inside) is kept with a space, and said.
+req POST /api/games/import '{"text":"[Variant \"Glinski\"]\n[White \"A=B\"]\n\n1. f5f6 *"}'
+expect "import a label with '='" 201
+check "the rewritten label is said" test "$(json '.warnings | join("|")')" = \
+  "line 2: the label 'White' is kept with spaces for its line breaks and '='"
 
 # Long games: the record has no length limit, and it replays to the game's final position.
 # The moves come from a game without repetitions (a shuffle is drawn on the fifth).
@@ -317,7 +391,7 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 12 games" test "$(json .total)" = 12
+check "list: 15 games ($(json .total))" test "$(json .total)" = 15
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
@@ -347,7 +421,8 @@ check "server stopped cleanly after the restart" test "$server_rc" = 0
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status"; }
 tasks() { ls "/proc/$server_pid/task" | wc -l; }
-start_server "$hex" "$tmp/limits.db" --header-timeout 2 --max-per-client 3 \
+start_server "$hex" "$tmp/limits.db" --header-timeout 2 --max-per-client 3 --request-timeout 4 \
+  --public-url https://hex.example.org \
   || { bad "start with limits"; echo "$passed passed, $failed failed"; exit 1; }
 port=${base##*:}
 exec {big}<>"/dev/tcp/127.0.0.1/$port"
@@ -378,6 +453,30 @@ kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null
 exec {slow}>&-
 check "slow headers: dropped after the 2 s deadline (${elapsed} ms, read status $rc)" \
   test "$rc $((elapsed >= 1500 && elapsed < 4000))" = "1 1"
+# A body trickled at one byte every 3 s: each byte comes before the idle timeout, but the whole
+# request must be in within --request-timeout (4 s).
+exec {slow}<>"/dev/tcp/127.0.0.1/$port"
+(printf 'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n' "$port"
+  printf '{"variant":"glinski","white":"human"}xx' | while IFS= read -r -n 1 -d '' c; do
+    sleep 3
+    printf '%s' "$c"
+  done) >&"$slow" 2>/dev/null &
+writer=$!
+t0=$(now_ms)
+IFS= read -r -t 10 line <&"$slow"; rc=$?
+elapsed=$(($(now_ms) - t0))
+kill "$writer" 2>/dev/null; wait "$writer" 2>/dev/null
+exec {slow}>&-
+check "a trickled body: closed at the 4 s request deadline (${elapsed} ms, read status $rc)" \
+  test "$rc $((elapsed >= 3000 && elapsed < 7000))" = "1 1"
+# The public URL's name is served too, and its pages may act.
+doors "the --public-url's name" 200 -H 'Host: hex.example.org' "$base/api/health"
+doors "a new game from the public URL's page" 201 -X POST -H 'Host: hex.example.org' \
+  -H 'Origin: https://hex.example.org' -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' \
+  "$base/api/games"
+doors "the public name with another site's Origin" 403 -X POST -H 'Host: hex.example.org' \
+  -H 'Origin: http://evil.example.org' -H 'Content-Type: application/json' --data-binary '{"variant":"glinski"}' \
+  "$base/api/games"
 # Three connections from 127.0.0.1 are held open; a fourth is closed at once, 127.0.0.2 still served.
 exec {c1}<>"/dev/tcp/127.0.0.1/$port" {c2}<>"/dev/tcp/127.0.0.1/$port" {c3}<>"/dev/tcp/127.0.0.1/$port"
 sleep 0.2
@@ -394,7 +493,7 @@ check "server with limits stopped cleanly" test "$server_rc" = 0
 
 # One engine thread: three engine games started at once all get their moves, in turn, on the threads
 # the server started with.
-start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 \
+start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 --max-think 6000 \
   || { bad "start with one engine thread"; echo "$passed passed, $failed failed"; exit 1; }
 idle_tasks=$(tasks)
 pool_ids=()
@@ -431,6 +530,29 @@ SEAT=black req POST "/api/games/${pool_ids[0]}/analysis" '{"movetime":400}'; exp
 check "the analysis waits" test "$(json .waiting)" = true
 SEAT=black req DELETE "/api/games/${pool_ids[0]}/analysis"; expect "queued analysis stopped" 200
 check "a stopped analysis no longer waits" test "$(json .waiting)" = false
+# Engine moves on a clock go before analyses, and their clock stands still while they wait for the
+# engine; a client has analyses on two games at most. The first analysis keeps the one thread busy
+# for 6 s, the second then runs 6 s more: the engine's move, seen done, must come between them.
+for n in 1 2 3; do
+  req POST /api/games '{"variant":"glinski"}'; expect "a game to analyse ($n)" 201
+  eval "an$n=$(json .id)"
+done
+SEAT=white req POST "/api/games/$an1/analysis" '{"movetime":6000}'; expect "first analysis of a client" 200
+SEAT=white req POST "/api/games/$an2/analysis" '{"movetime":6000}'; expect "second analysis of a client" 200
+check "the second analysis waits" test "$(json .waiting)" = true
+SEAT=white req POST "/api/games/$an3/analysis" '{"movetime":2000}'; expect "a third analysis at once" 409
+check "the cap is said" grep -q "at most 2" "$tmp/body"
+req POST /api/games '{"variant":"glinski","white":"human","black":"engine","level":20,"time_base":60000}'
+expect "a timed game against the engine" 201
+tid=$(json .id)
+SEAT=white req POST "/api/games/$tid/moves" '{"move":"f5f6"}'; expect "White moves, the engine must wait" 200
+check "the engine's move waits, its clock standing" \
+  test "$(json '.waiting and .clock.running == null and .clock.black == 60000')" = true
+poll "/api/games/$tid" '.moves | length' 2
+check "the engine's clock ran only while it searched" test "$(json '.clock.black > 60000 - 2500')" = true
+req GET "/api/games/$an2"
+check "the timed engine move went before the analysis queued earlier (still to finish)" \
+  test "$(json '.waiting or .analysis.running')" = true
 req POST "/api/games/$busy_id/resign" '{"side":"white"}'; expect "an engine game given up" 200
 check "a game over waits for nothing" test "$(json .waiting)" = false
 stop_server
@@ -461,7 +583,7 @@ done
 check "a 403 says what was wrong in one line" test "$(json .error)" = "the token opens no seat of this game"
 AUTH=garbage req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a token that is no token" 403
 code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "Authorization: Basic ${TOK[$sid:white]}" \
-  --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
+  -H 'Content-Type: application/json' --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
 expect "the right token in a Basic header" 403
 req POST "/api/games/$sid/analysis" '{"movetime":100}'; expect "an analysis without a token" 403
 req POST "/api/games/$sid/rematch"; expect "a rematch without a token" 403
@@ -544,6 +666,21 @@ kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
 poll /api/health .streams 0
 check "no stream is left open" test "$(json .streams)" = 0
 # Time controls are checked.
+# A take-back gives both clocks back as they were before the moves it removes: move and take back
+# as often as you like, no increment is kept (60 s + 10 s, back to ply 2 five times).
+req POST /api/games '{"variant":"glinski","time_base":60000,"time_increment":10000}'; expect "a 1+10 game" 201
+bid=$(json .id)
+SEAT=white req POST "/api/games/$bid/moves" '{"move":"f5f6"}'; expect "take-backs: White's first move" 200
+SEAT=black req POST "/api/games/$bid/moves" '{"move":"e7e6"}'; expect "take-backs: Black's reply" 200
+black_before=$(json .clock.black)
+for n in 1 2 3 4 5; do
+  SEAT=white req POST "/api/games/$bid/moves" '{"move":"e4e5"}'; expect "take-backs: White moves ($n)" 200
+  SEAT=white req POST "/api/games/$bid/undo" '{}'; expect "take-backs: White asks ($n)" 200
+  SEAT=black req POST "/api/games/$bid/undo" '{"action":"accept"}'; expect "take-backs: Black accepts ($n)" 200
+done
+check "after five take-backs: White's clock holds no increment, Black's is as it was" \
+  test "$(json '(.moves | length | tostring) + " " + (.clock.white <= 60000 | tostring) + " " + (.clock.black | tostring)')" \
+  = "2 true $black_before"
 refused "a base under a second" POST /api/games '{"time_base":500}' "time_base must be 0 (no clock) or from 1000"
 refused "an increment without a base" POST /api/games '{"time_increment":2000}' "time_increment needs a time_base"
 refused "a base as a string" POST /api/games '{"time_base":"3+2"}' "time_base must be an integer"
@@ -585,10 +722,16 @@ SEAT=black req POST "/api/games/$kid/draw" '{"action":"offer"}'; expect "Black o
 SEAT=white req POST "/api/games/$kid/undo" '{}'; expect "White asks to take back" 200
 before=$(json '.clock.black')
 version=$(json .version)
+sleep 1
+t_read=$(now_ms)
+req GET "/api/games/$kid"
+white_at_stop=$(json .clock.white)
 curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a stream is open" wait_event '^event: state'
+t_stop=$(now_ms)
 stop_server
+t_stopped=$(now_ms)
 check "server stopped cleanly with a stream open" test "$server_rc" = 0
 for _ in $(seq 1 20); do kill -0 "$stream" 2>/dev/null || break; sleep 0.1; done
 check "the stream ended with the server" bash -c "! kill -0 $stream 2>/dev/null"
@@ -596,18 +739,45 @@ kill "$stream" 2>/dev/null; wait "$stream" 2>/dev/null
 white_hash=$(printf %s "${TOK[$kid:white]}" | sha256sum | cut -d' ' -f1)
 check "the store holds the token's SHA-256, not the token" \
   test "$(sqlite3 "$tmp/seats.db" "SELECT white_seat = '$white_hash' AND instr(white_seat, '${TOK[$kid:white]}') = 0 FROM games WHERE id = $kid")" = 1
-sleep 1
+sleep 3
+t_start=$(now_ms)
 start_server "$hex" "$tmp/seats.db" || { bad "restart for seats"; echo "$passed passed, $failed failed"; exit 1; }
 req GET "/api/games/$kid"
+t_again=$(now_ms)
+# White is charged at least up to the SIGTERM, at most while a server ran: never the 3 s between.
+charged=$((white_at_stop - $(json .clock.white)))
 check "after the restart: the offers stand" test "$(json '.draw_offer + " " + .takeback_offer')" = "black white"
 check "after the restart: the version goes on from $version" test "$(json .version)" = "$version"
 check "after the restart: Black's clock stopped as it was ($before)" test "$(json .clock.black)" = "$before"
-check "after the restart: White's clock runs, the second of downtime not counted" \
-  test "$(json '.clock.running == "white" and .clock.white > 60000 - 2000 and .clock.white <= 61000')" = true
+check "after the restart: White's clock runs, charged ${charged} ms: up to the stop, not the 3 s of downtime" \
+  test "$(json .clock.running) $((charged >= t_stop - t_read - 50)) $((charged <= t_stopped - t_read + t_again - t_start + 100))" \
+  = "white 1 1"
 req POST "/api/games/$kid/moves" '{"move":"e4e5"}'; expect "after the restart: no token, no move" 403
 SEAT=black req POST "/api/games/$kid/undo" '{"action":"accept"}'; expect "after the restart: Black's token accepts" 200
 check "the take-back was done" test "$(json '.moves | length')" = 0
 check "the take-back is the next version" test "$(json .version)" = "$((version + 1))"
+# After a kill -9 the running clock is charged up to the server's last heartbeat (one every 2 s):
+# White used 3.5 s, at least 1.5 s of it before the last heartbeat; the 3 s of downtime cost no one.
+req POST /api/games '{"variant":"glinski","time_base":60000}'; expect "a game for a kill -9" 201
+kid=$(json .id)
+SEAT=white req POST "/api/games/$kid/moves" '{"move":"f5f6"}'; expect "kill -9: White moves" 200
+SEAT=black req POST "/api/games/$kid/moves" '{"move":"e7e6"}'; expect "kill -9: Black moves" 200
+sleep 3.5
+t_read=$(now_ms)
+req GET "/api/games/$kid"
+white_at_kill=$(json .clock.white)
+{ kill -KILL "$server_pid"; wait "$server_pid"; } 2>/dev/null
+t_killed=$(now_ms)
+rm -f "$server_log" "$server_log.err"
+sleep 3
+t_start=$(now_ms)
+start_server "$hex" "$tmp/seats.db" || { bad "restart after kill -9"; echo "$passed passed, $failed failed"; exit 1; }
+req GET "/api/games/$kid"
+t_again=$(now_ms)
+charged=$((white_at_kill - $(json .clock.white)))
+check "after a kill -9: White's 3.5 s charged up to the last heartbeat ($(json .clock.white)), the downtime not" \
+  test "$(json ".clock.running == \"white\" and .clock.white <= 60000 - 1500") $((charged <= t_killed - t_read + t_again - t_start + 100))" \
+  = "true 1"
 stop_server
 
 # A game dropped from the cache and loaded again keeps its version too.
@@ -646,7 +816,7 @@ check "the server's log tells it" \
 stop_server
 check "loading changed nothing stored" \
   test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
-check "migrated: schema version 2" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 2
+check "migrated: schema version 3" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 3
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
