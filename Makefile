@@ -33,7 +33,7 @@ TB_GLINSKI5 = KRNKR KRBKR \
 # C'escacs: the rule book's claims, the cheap ones first (D queen, V wyvern, G pegasus, J bishop, E elephant).
 TB_CESCACS = KDK KVK KRK KGK KPK KGNK KGJK KDKR KRKJ KRKN KDKG KNNK KNJK KJJK KNEK KJEK KEEK KVKR KVKG
 
-.PHONY: tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+.PHONY: check-dead check-endgames tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess ## build the hexchess program (build/hexchess)
 
@@ -96,6 +96,14 @@ pgo: ## build build-pgo/hexchess with profile-guided optimisation (trained by be
 	find $(PGO_BUILD) -name '*.o' -delete
 	rm -f $(PGO_BUILD)/hexchess $(PGO_BUILD)/libhexchess.a
 	$(MAKE) BUILD=$(PGO_BUILD) OPT="$(OPT) -fprofile-use -fprofile-partial-training -Wno-missing-profile" all
+
+# make check compares the three-man part of the lists (tests/test_tb.c); this, the four-man lists.
+check-dead: all ## the dead-material pass over four men must give Glinski's and McCooey's no-win lists (about 3 minutes)
+	$(BUILD)/hexchess tb dead -v glinski 4
+	$(BUILD)/hexchess tb dead -v mccooey 4
+
+check-endgames: all ## docs/endgames.md's figures and positions recomputed, four-man tables included (several minutes)
+	tests/endgames-doc.sh $(BUILD) full
 
 tb-glinski: all ## Glinski's pawnless tablebases up to 4 men and KPK into TB_DIR (about 10 minutes on 2 cores)
 	$(BUILD)/hexchess tb gen -v glinski --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)
