@@ -17,6 +17,9 @@ enum { MAX_PLY = 128, MAX_MULTIPV = 16 };
  * for the search's own plies. Every front end stops a game here. */
 enum { MAX_SEARCHABLE_PLY = MAX_GAME_PLY - 2 * MAX_PLY };
 enum { SCORE_MATE = 32000, SCORE_INFINITE = 32001, SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY };
+/* Where a stalemate wins (a share of the point above a half), giving one scores SCORE_STALEMATE
+ * less the plies to it: above any material score, below every mate. */
+enum { SCORE_STALEMATE = 16000, SCORE_STALEMATE_IN_MAX = SCORE_STALEMATE - MAX_PLY };
 
 typedef struct {
     int depth;          /* 0: no depth limit */
