@@ -347,6 +347,10 @@ check "replay: a result the rules contradict is a warning naming the game" grep 
 cli replay "$games/glinski/games/hungarian-tournaments-1980-87.pgn"
 check "replay: 197 tournament games, all legal" test "$rc" -eq 0 -a "$(lines "$tmp/out")" -eq 197
 cp "$tmp/out" "$tmp/replayed"
+# Issue 40: Gliński's K+B v K+N is not dead (either side may still mate or stalemate): played on.
+cli replay "$games/glinski/kb-kn-played-out.pgn"
+check "replay: K+B v K+N games go on to their mate and stalemate" test "$rc" -eq 0 -a \
+  "$(cut -d' ' -f1-3 "$tmp/out" | tr '\n' ' ')" = "1 3 1-0 2 3 3/4-1/4 "
 cli convert --to san --letters en "$games/glinski/games/hungarian-tournaments-1980-87.pgn"
 cp "$tmp/out" "$tmp/english.pgn"
 cli replay "$tmp/english.pgn"
@@ -928,6 +932,10 @@ expect_error "match: bad --tc" 2 match --engine "$hex uci" --engine "$hex uci" -
 for tc in nan 1e300 10+inf 10+-1 0 86401; do
   expect_error "match: --tc $tc is refused (no clock past what an int holds)" 2 match --engine "$hex uci" --engine "$hex uci" --tc "$tc"
 done
+
+# docs/endgames.md: the figures and positions of its cheap tables (make check-endgames: all).
+native_only "$no_processes" && check "docs/endgames.md: figures and positions recomputed" \
+  bash -c 'tests/endgames-doc.sh "$1" >"$2" 2>&1 || { cat "$2" >&2; false; }' _ "$build" "$tmp/endgames"
 
 echo
 if [ "$failed" -gt 0 ]; then
