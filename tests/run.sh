@@ -757,6 +757,19 @@ check "uci: the tail of an over-long line is not a command" \
 printf 'isready\0 quit\nisready\n' | timeout 10 "$hex" uci >"$tmp/out" 2>&1
 check "uci: a line with a NUL byte is refused whole" \
   bash -c 'grep -q "^info string error: command .isready.x00 quit. holds a NUL byte" "$1" && test "$(grep -c readyok "$1")" -eq 1' _ "$tmp/out"
+# Issue 40: the tables are read before the clock (at position and setoption), so a stop right
+# after the first go still answers with a move that keeps the tables' mate.
+if native_only "$no_processes"; then
+  mkdir -p "$tmp/tb"
+  "$hex" tb gen -v glinski --dir "$tmp/tb" KRK >/dev/null 2>&1
+  krk='1/3/5/7/9/11/11/11/11/3k7/1R3K5 w - 0 1'
+  uci_session "stop at once with tables" 'setoption name UCI_Variant value glinski' \
+    "setoption name TablebasePath value $tmp/tb" "position fen $krk" 'go infinite' stop WAIT quit
+  krk_best=$(sed -n 's/^bestmove //p' "$tmp/out")
+  krk_after=$("$hex" apply -v glinski -p "$krk" "$krk_best" 2>/dev/null)
+  check "uci: a stop right after the first go with tables keeps the tables' mate in 39 plies" \
+    bash -c '"$1" tb probe -v glinski --dir "$2" -p "$3" | grep -q "^wdl loss dtm 38 "' _ "$hex" "$tmp/tb" "$krk_after"
+fi
 uci_session "baseline" 'setoption name UCI_Variant value glinski' 'position startpos' 'go depth 1' isready
 expect_error "uci: unknown argument" 2 uci --frobnicate
 printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1

@@ -196,7 +196,10 @@ static bool set_castling(UciSession *s, const char *value, char *err, size_t err
 
 static bool set_tablebases(UciSession *s, const char *value, char *err, size_t err_size)
 {
-    return engine_set_tablebases(s->engine, value ? value : "", err, (int)err_size);
+    if (!engine_set_tablebases(s->engine, value ? value : "", err, (int)err_size))
+        return false;
+    engine_load_tables(s->engine, s->pos);
+    return true;
 }
 
 static const SessionOption session_options[] = {
@@ -398,6 +401,8 @@ static bool cmd_position(UciSession *s, char **save)
     }
     memcpy(s->pos, p, sizeof *p);
     free(p);
+    /* Before `go` starts the clock: the tables this position can reach are read now. */
+    engine_load_tables(s->engine, s->pos);
     return true;
 }
 

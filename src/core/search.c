@@ -692,14 +692,14 @@ static Move weakened_choice(Engine *e, int lines, Move fallback)
 
 Move engine_search(Engine *e, Position *root, const SearchLimits *limits, SearchInfoFn cb, void *ctx)
 {
-    /* The root's table is read before the clock starts: the first time an ending comes up, reading
-     * its table from disk can take most of a short move time, and a search left with none of it
-     * answers with a depth-1 guess where the tables know the mate. */
+    /* The tables the search can reach from the root are read before the clock starts: the first
+     * time an ending comes up, reading them from disk can take most of a short move time, and a
+     * search left with none of it would answer with an unsearched move where the tables know the
+     * mate. Their best move stands until an iteration of the search finishes. */
     const Variant *v = root->v;
-    tablebases_for(e, v);
+    engine_load_tables(e, root);
     uint16_t tb_value;
-    if (e->tb)
-        tb_probe(e->tb, root, &tb_value);
+    Move tb_move = e->tb ? tb_best_move(e->tb, root, &tb_value) : MOVE_NONE;
     time_start(&e->time);
     e->limits = *limits;
     if (!e->armed)
@@ -741,7 +741,10 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
 
     /* Stopped inside the first iteration (a tiny clock): the best root move finished so far. */
     Worker *main_worker = &e->workers[0];
-    Move best = e->lines[0].pv_len ? e->lines[0].pv[0] : main_worker->pv_len[0] ? main_worker->pv[0][0] : legal.moves[0];
+    Move best = e->lines[0].pv_len ? e->lines[0].pv[0]
+                : tb_move != MOVE_NONE ? tb_move
+                : main_worker->pv_len[0] ? main_worker->pv[0][0]
+                                         : legal.moves[0];
     if (weakened)
         best = weakened_choice(e, plan.lines, best);
     return best;

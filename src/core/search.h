@@ -81,6 +81,9 @@ extern const EngineOption engine_options[];
 /* Endgame tablebases read from dir (hexchess tb gen makes them) as they are needed, probed at
  * every node with few enough men; "" turns them off. False (with err) when the name is too long. */
 bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size);
+/* Reads the tables a search from p can reach (p's ending and every ending its captures and
+ * promotions lead to), so that none is read on the clock; engine_search does it too. */
+void engine_load_tables(Engine *e, const Position *p);
 /* Tables the caller owns and shares (a server's one set per variant, each table read once): the
  * engine probes set in searches of its variant instead of its own tables, until it is called
  * again (NULL: its own again). set must outlive the engine's use of it. */
