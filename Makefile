@@ -50,7 +50,7 @@ SHAREDIR = $(PREFIX)/share/hexchess
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/hexchess
 
-.PHONY: install uninstall FORCE tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+.PHONY: install uninstall FORCE check-dead check-endgames tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess $(BUILD)/hexchess.1 ## build the hexchess program (build/hexchess) and its manual page
 
@@ -135,6 +135,14 @@ pgo: ## build build-pgo/hexchess with profile-guided optimisation (trained by be
 	find $(PGO_BUILD) -name '*.o' -delete
 	rm -f $(PGO_BUILD)/hexchess $(PGO_BUILD)/libhexchess.a
 	$(MAKE) BUILD=$(PGO_BUILD) OPT="$(OPT) -fprofile-use -fprofile-partial-training -Wno-missing-profile" all
+
+# make check compares the three-man part of the lists (tests/test_tb.c); this, the four-man lists.
+check-dead: all ## the dead-material pass over four men must give Glinski's and McCooey's no-win lists (about 3 minutes)
+	$(BUILD)/hexchess tb dead -v glinski 4
+	$(BUILD)/hexchess tb dead -v mccooey 4
+
+check-endgames: all ## docs/endgames.md's figures and positions recomputed, four-man tables included (several minutes)
+	tests/endgames-doc.sh $(BUILD) full
 
 tb-glinski: all ## Glinski's pawnless tablebases up to 4 men and KPK into TB_DIR (about 10 minutes on 2 cores)
 	$(BUILD)/hexchess tb gen -v glinski --dir $(TB_DIR) --threads $(TB_THREADS) $(TB_GLINSKI)

@@ -347,6 +347,10 @@ check "replay: a result the rules contradict is a warning naming the game" grep 
 cli replay "$games/glinski/games/hungarian-tournaments-1980-87.pgn"
 check "replay: 197 tournament games, all legal" test "$rc" -eq 0 -a "$(lines "$tmp/out")" -eq 197
 cp "$tmp/out" "$tmp/replayed"
+# Issue 40: Gliński's K+B v K+N is not dead (either side may still mate or stalemate): played on.
+cli replay "$games/glinski/kb-kn-played-out.pgn"
+check "replay: K+B v K+N games go on to their mate and stalemate" test "$rc" -eq 0 -a \
+  "$(cut -d' ' -f1-3 "$tmp/out" | tr '\n' ' ')" = "1 3 1-0 2 3 3/4-1/4 "
 cli convert --to san --letters en "$games/glinski/games/hungarian-tournaments-1980-87.pgn"
 cp "$tmp/out" "$tmp/english.pgn"
 cli replay "$tmp/english.pgn"
@@ -824,6 +828,19 @@ check "uci: the tail of an over-long line is not a command" \
 printf 'isready\0 quit\nisready\n' | timeout 10 "$hex" uci >"$tmp/out" 2>&1
 check "uci: a line with a NUL byte is refused whole" \
   bash -c 'grep -q "^info string error: command .isready.x00 quit. holds a NUL byte" "$1" && test "$(grep -c readyok "$1")" -eq 1' _ "$tmp/out"
+# Issue 40: the tables are read before the clock (at position and setoption), so a stop right
+# after the first go still answers with a move that keeps the tables' mate.
+if native_only "$no_processes"; then
+  mkdir -p "$tmp/tbstop"
+  "$hex" tb gen -v glinski --dir "$tmp/tbstop" KRK >/dev/null 2>&1
+  krk='1/3/5/7/9/11/11/11/11/3k7/1R3K5 w - 0 1'
+  uci_session "stop at once with tables" 'setoption name UCI_Variant value glinski' \
+    "setoption name TablebasePath value $tmp/tbstop" "position fen $krk" 'go infinite' stop WAIT quit
+  krk_best=$(sed -n 's/^bestmove //p' "$tmp/out")
+  krk_after=$("$hex" apply -v glinski -p "$krk" "$krk_best" 2>/dev/null)
+  check "uci: a stop right after the first go with tables keeps the tables' mate in 39 plies" \
+    bash -c '"$1" tb probe -v glinski --dir "$2" -p "$3" | grep -q "^wdl loss dtm 38 "' _ "$hex" "$tmp/tbstop" "$krk_after"
+fi
 uci_session "baseline" 'setoption name UCI_Variant value glinski' 'position startpos' 'go depth 1' isready
 expect_error "uci: unknown argument" 2 uci --frobnicate
 printf 'setoption name UCI_Variant value glinski\nposition startpos\ngo\n' | timeout 60 "$hex" uci --baseline >"$tmp/out" 2>&1
@@ -989,8 +1006,9 @@ if native_only "$no_processes"; then
   check "match --positions: the error names the line" grep -q "bad.txt:4: " "$tmp/err"
   echo "1/3/5/7/9/11/11/11/11/11/11 w - 0 1" >"$tmp/bad.txt"
   expect_error "match --positions: no kings" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
+  # Bare kings: dead in McCooey (in Gliński one may still stalemate the other).
   echo "1/3/5/7/9/11/11/11/11/11/3k1K5 w - 0 1" >"$tmp/bad.txt"
-  expect_error "match --positions: a game already over" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
+  expect_error "match --positions: a game already over" 1 match -v mccooey --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
   check "match --positions: the over game's line and why" grep -q "bad.txt:1: the game is already over (insufficient" "$tmp/err"
   printf '# nothing\n\n' >"$tmp/bad.txt"
   expect_error "match --positions: no position" 1 match -v glinski --engine "$hex uci" --engine "$hex uci" --positions "$tmp/bad.txt"
@@ -1020,6 +1038,10 @@ expect_error "match: bad --tc" 2 match --engine "$hex uci" --engine "$hex uci" -
 for tc in nan 1e300 10+inf 10+-1 0 86401; do
   expect_error "match: --tc $tc is refused (no clock past what an int holds)" 2 match --engine "$hex uci" --engine "$hex uci" --tc "$tc"
 done
+
+# docs/endgames.md: the figures and positions of its cheap tables (make check-endgames: all).
+native_only "$no_processes" && check "docs/endgames.md: figures and positions recomputed" \
+  bash -c 'tests/endgames-doc.sh "$1" >"$2" 2>&1 || { cat "$2" >&2; false; }' _ "$build" "$tmp/endgames"
 
 echo
 if [ "$failed" -gt 0 ]; then

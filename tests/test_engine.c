@@ -142,6 +142,33 @@ static void test_converts_won_endings(void **state)
     assert_side_to_move_mates("convert", 32000, INT_MAX, 14);
 }
 
+/* Issue #40: a stalemate win was worth about 3.3 pawns, so the engine kept a +12 pawn score in
+ * C'escacs K + pegasus v K rather than stalemate. Without tables, from starts the tables score as
+ * stalemate wins in 49 to 69 plies (tb sample --wdl stalemate-win --seed 40), it must stalemate
+ * before the 75-move rule draws (150 plies). */
+static void test_takes_forced_stalemate(void **state)
+{
+    (void)state;
+    static const char *const STARTS[] = {
+        "/20:4k2/17:6K1/3:3G/ w -- - 0 1",   "/18:3G3/8:2k4/6:1K5/ w -- - 0 1", "/19:2k5/17:G7/12:6K/ w -- - 0 1",
+        "/23:G5/12:5K1/8:2k4/ w -- - 0 1", "/26:1G1/24:2k2/17:5K2/ w -- - 0 1",
+    };
+    Position *p = position_new();
+    Engine *e = engine();
+    Tally t = {0};
+    for (size_t i = 0; i < sizeof STARTS / sizeof STARTS[0]; i++) {
+        load(p, "cescacs", STARTS[i]);
+        engine_new_game(e);
+        Verdict verdict = play_out(e, p, 40000, 150);
+        if (verdict.outcome != OUTCOME_WHITE_STALEMATES)
+            tally_fail(&t, "%s: after %d plies the game is %s by %s, not stalemated", STARTS[i], p->ply,
+                       verdict.outcome == OUTCOME_NONE ? "still on" : "over", end_reason_name(verdict.reason));
+    }
+    assert_int_equal(t.failures, 0);
+    engine_free(e);
+    free(p);
+}
+
 /* Issue #15: a capture that loses by exchange but mates (GG17×JF22#) was pruned near the leaves,
  * so depth 6 took the knight and was mated. */
 static void test_sees_mate_by_losing_capture(void **state)
@@ -701,19 +728,20 @@ static void test_endgame_weights_follow_phase(void **state)
     free(t);
 }
 
-/* A dead draw (knight against bare king) scores minus Contempt for the side the engine plays. */
+/* A dead draw (McCooey: a bishop on the medium hexes against a bare king) scores minus Contempt for
+ * the side the engine plays. */
 static void test_contempt(void **state)
 {
     (void)state;
     Position *p = position_new();
     Engine *e = engine();
     char err[128];
-    static const char *const sides[] = {"1/3/5/7/9/11/11/5k5/11/5N5/5K5 w - 0 1", "1/3/5/7/9/11/11/5k5/11/5N5/5K5 b - 0 1"};
+    static const char *const sides[] = {"1/3/5/7/9/11/11/11/5B5/11/6K1k2 w - 0 1", "1/3/5/7/9/11/11/11/5B5/11/6K1k2 b - 0 1"};
     static const char *const contempts[] = {"20", "0", "-35"};
     for (int c = 0; c < 3; c++) {
         assert_true(engine_set_option(e, "Contempt", contempts[c], err, sizeof err));
         for (int side = 0; side < 2; side++) {
-            load(p, "glinski", sides[side]);
+            load(p, "mccooey", sides[side]);
             SearchInfo last = {0};
             SearchLimits l = depth_limit(4);
             engine_search(e, p, &l, remember_last, &last);
@@ -745,6 +773,7 @@ int main(void)
         cmocka_unit_test(test_sees_mate_by_losing_capture),
         cmocka_unit_test(test_mates_instead_of_stalemate),
         cmocka_unit_test(test_converts_won_endings),
+        cmocka_unit_test(test_takes_forced_stalemate),
         PER_GAME(test_avoids_mate_in_one, cescacs), PER_GAME(test_avoids_mate_in_one, glinski),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -878,11 +878,15 @@ static void test_arbiter(void **state)
     const Variant *c = variant_find("cescacs"), *g = variant_find("glinski");
     Verdict v;
     /* Checkmate and stalemate, with each variant's scores. */
-    Position *p = at("glinski", "1/3/5/7/9/11/11/11/11/11/6K1k2 w - 0 60");
+    /* Bare kings: dead in McCooey; in Gliński one may still stalemate the other. */
+    Position *p = at("mccooey", "1/3/5/7/9/11/11/11/11/11/6K1k2 w - 0 60");
     arbiter_judge(p, &v);
-    assert_int_equal(v.outcome, OUTCOME_DRAW); /* bare kings: insufficient material */
+    assert_int_equal(v.outcome, OUTCOME_DRAW);
     assert_int_equal(v.reason, END_INSUFFICIENT);
     assert_string_equal(outcome_text(g, v.outcome), "1/2-1/2");
+    p = at("glinski", "1/3/5/7/9/11/11/11/11/11/6K1k2 w - 0 60");
+    arbiter_judge(p, &v);
+    assert_int_equal(v.outcome, OUTCOME_NONE);
     p = at("cescacs", "/24:G4/3:3k/2:K2/ b -- - 0 81");
     arbiter_judge(p, &v);
     assert_string_equal(outcome_text(c, v.outcome),

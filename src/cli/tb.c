@@ -10,6 +10,7 @@
 #include "../core/notation.h"
 #include "../core/postext.h"
 #include "../core/quote.h"
+#include "../core/tbdead.h"
 #include "../core/tbgen.h"
 #include "../core/tbsample.h"
 #include "cli.h"
@@ -66,7 +67,7 @@ static int read_args(const CliOptions *o, TbArgs *a)
     a->wdl = WDL_ANY;
     a->stm = COLOR_NB;
     if (o->argc < 1)
-        return cli_usage_error("tb", "missing action: gen, probe, stats, verify or sample");
+        return cli_usage_error("tb", "missing action: gen, probe, stats, verify, sample or dead");
     a->action = o->argv[0];
     a->argv = o->argv;
     for (int i = 1; i < o->argc; i++) {
@@ -290,26 +291,107 @@ typedef struct {
     uint8_t longest_cells[TB_MAX_MEN];
 } Tally;
 
-/* Every placement of the men, each counted once (not once per symmetric twin). */
-static void tally(const TbTable *t, Color stm, Tally *out)
+enum { SHADE_KEYS = 27 }; /* the hex colours of up to three colour-bound men */
+
+/* The hex colours of the colour-bound men of e on cells, as a number in base 3 (0 without any);
+ * like men's colours in order, so that exchanging them keeps the number. */
+static int shade_key(const TbEnding *e, const uint8_t *cells)
+{
+    int colours[TB_MAX_MEN], key = 0;
+    for (int i = 2; i < e->men; i++) {
+        colours[i] = e->v->geo.colour[cells[i]];
+        for (int j = i; j > 2 && e->type[j - 1] == e->type[j] && e->colour[j - 1] == e->colour[j] &&
+                        colours[j - 1] > colours[j];
+             j--) {
+            int c = colours[j];
+            colours[j] = colours[j - 1];
+            colours[j - 1] = c;
+        }
+    }
+    for (int i = 2; i < e->men; i++)
+        if (e->v->colour_bound[e->type[i]])
+            key = key * 3 + colours[i];
+    return key;
+}
+
+static void count_value(Tally *t, uint16_t v, Color stm, uint64_t weight, const uint8_t *cells)
+{
+    t->legal += weight;
+    bool white_wins = tb_wins(v) == (stm == WHITE);
+    int slot = v == TB_DRAW ? 2 : tb_is_mate(v) ? (white_wins ? 4 : 0) : (white_wins ? 3 : 1);
+    t->count[slot] += weight;
+    if (tb_is_mate(v) && tb_distance(v) > t->longest) {
+        t->longest = tb_distance(v);
+        memcpy(t->longest_cells, cells, sizeof t->longest_cells);
+    }
+}
+
+/* Every placement of the men, each counted once (not once per symmetric twin): into out[0] in
+ * all, and into out[1 + shade_key] by the colours of the colour-bound men when by_shade (a
+ * symmetric twin may stand on other colours, so those count placement by placement). */
+static void tally(const TbTable *t, Color stm, bool by_shade, Tally *out)
 {
     const TbIndex *ix = &t->ix;
-    memset(out, 0, sizeof *out);
-    out->longest = -1;
+    memset(out, 0, sizeof *out * (1 + SHADE_KEYS));
+    for (int k = 0; k <= SHADE_KEYS; k++)
+        out[k].longest = -1;
     for (uint64_t idx = 0; idx < ix->size; idx++) {
         uint16_t v = t->val[stm][idx];
         if (v == TB_ILLEGAL)
             continue;
-        uint64_t weight = tb_index_placements(ix, idx);
-        out->legal += weight;
-        bool white_wins = tb_wins(v) == (stm == WHITE);
-        int slot = v == TB_DRAW ? 2 : tb_is_mate(v) ? (white_wins ? 4 : 0) : (white_wins ? 3 : 1);
-        out->count[slot] += weight;
-        if (tb_is_mate(v) && tb_distance(v) > out->longest) {
-            out->longest = tb_distance(v);
-            tb_index_cells(ix, idx, out->longest_cells);
-        }
+        uint8_t cells[TB_MAX_MEN];
+        tb_index_cells(ix, idx, cells);
+        count_value(&out[0], v, stm, tb_index_placements(ix, idx), cells);
+        if (!by_shade)
+            continue;
+        uint8_t placed[TB_SYM_MAX][TB_MAX_MEN];
+        int n = tb_index_placement_cells(ix, idx, placed);
+        for (int k = 0; k < n; k++)
+            count_value(&out[1 + shade_key(&ix->e, placed[k])], v, stm, 1, placed[k]);
     }
+}
+
+/* One stats line: "NAME wtm|btm win P% ... longest N POSITION". */
+static void print_tally(const CliOptions *o, const TbEnding *e, const char *name, Color stm, const Tally *s,
+                        Position *p)
+{
+    bool stalemates = o->variant->desc->stalemate_share_permille > 500;
+    double legal = s->legal ? (double)s->legal : 1.0;
+    printf("%s %s win %.4f%%", name, stm == WHITE ? "wtm" : "btm", 100.0 * (double)s->count[4] / legal);
+    if (stalemates)
+        printf(" stalemate-win %.4f%%", 100.0 * (double)s->count[3] / legal);
+    printf(" draw %.4f%%", 100.0 * (double)s->count[2] / legal);
+    if (stalemates)
+        printf(" stalemate-loss %.4f%%", 100.0 * (double)s->count[1] / legal);
+    printf(" loss %.4f%% longest %d", 100.0 * (double)s->count[0] / legal, s->longest < 0 ? 0 : s->longest);
+    if (s->longest >= 0) {
+        pos_clear(p, o->variant);
+        for (int i = 0; i < e->men; i++)
+            pos_put(p, make_piece(e->colour[i], e->type[i]), s->longest_cells[i]);
+        p->stm = stm;
+        char text[POSITION_TEXT_MAX];
+        pos_to_text(p, text, sizeof text);
+        printf(" %s", text);
+    }
+    printf("\n");
+}
+
+/* The material of e with its colour-bound men on the colours of shade key key, "KBl-K". */
+static void shade_name(const TbEnding *e, int key, char *buf)
+{
+    SideMaterial m[COLOR_NB];
+    memset(m, 0, sizeof m);
+    int colours[TB_MAX_MEN];
+    for (int i = e->men - 1; i >= 2; i--)
+        if (e->v->colour_bound[e->type[i]]) {
+            colours[i] = key % 3;
+            key /= 3;
+        }
+    for (int i = 2; i < e->men; i++)
+        m[e->colour[i]].n[e->type[i]][e->v->colour_bound[e->type[i]] ? colours[i] : 0]++;
+    int n = variant_material_text(e->v, &m[WHITE], buf);
+    buf[n++] = '-';
+    variant_material_text(e->v, &m[BLACK], buf + n);
 }
 
 static int tb_stats(const CliOptions *o, const TbArgs *a)
@@ -322,36 +404,29 @@ static int tb_stats(const CliOptions *o, const TbArgs *a)
     TbSet *set = tbset_new(o->variant, a->dir);
     const TbTable *t = load_table(set, a, &e);
     Position *p = malloc(sizeof *p);
-    if (!t || !p) {
+    Tally *s = malloc(sizeof *s * (1 + SHADE_KEYS));
+    if (!t || !p || !s) {
         tbset_free(set);
         free(p);
+        free(s);
         return EXIT_REJECTED;
     }
-    bool stalemates = o->variant->desc->stalemate_share_permille > 500;
+    bool by_shade = false;
+    for (int i = 2; i < e.men; i++)
+        by_shade |= o->variant->colour_bound[e.type[i]];
     for (int stm = 0; stm < COLOR_NB; stm++) {
-        Tally s;
-        tally(t, (Color)stm, &s);
-        double legal = s.legal ? (double)s.legal : 1.0;
-        printf("%s %s win %.4f%%", e.name, stm == WHITE ? "wtm" : "btm", 100.0 * (double)s.count[4] / legal);
-        if (stalemates)
-            printf(" stalemate-win %.4f%%", 100.0 * (double)s.count[3] / legal);
-        printf(" draw %.4f%%", 100.0 * (double)s.count[2] / legal);
-        if (stalemates)
-            printf(" stalemate-loss %.4f%%", 100.0 * (double)s.count[1] / legal);
-        printf(" loss %.4f%% longest %d", 100.0 * (double)s.count[0] / legal, s.longest < 0 ? 0 : s.longest);
-        if (s.longest >= 0) {
-            pos_clear(p, o->variant);
-            for (int i = 0; i < e.men; i++)
-                pos_put(p, make_piece(e.colour[i], e.type[i]), s.longest_cells[i]);
-            p->stm = (Color)stm;
-            char text[POSITION_TEXT_MAX];
-            pos_to_text(p, text, sizeof text);
-            printf(" %s", text);
+        tally(t, (Color)stm, by_shade, s);
+        print_tally(o, &e, e.name, (Color)stm, &s[0], p);
+        for (int k = 0; k < SHADE_KEYS; k++) {
+            char name[2 * MATERIAL_TEXT_MAX + 2];
+            shade_name(&e, k, name);
+            if (s[1 + k].legal)
+                print_tally(o, &e, name, (Color)stm, &s[1 + k], p);
         }
-        printf("\n");
     }
     tbset_free(set);
     free(p);
+    free(s);
     return EXIT_OK;
 }
 
@@ -432,6 +507,46 @@ static int tb_verify_cmd(const CliOptions *o, const TbArgs *a)
     return rc;
 }
 
+/* The dead-material pass: one line per material, then the no-win list it makes. */
+static int tb_dead_cmd(const CliOptions *o, const TbArgs *a)
+{
+    const Variant *v = o->variant;
+    int men = v->desc->no_win_from_move_tree ? 4 : 3;
+    char err[256];
+    if (a->argc > 1)
+        return cli_usage_error("tb", "dead takes at most one operand, the number of men");
+    if (a->argc == 1 && !value_int(a->argv[0], 2, 4, &men, err, sizeof err))
+        return cli_usage_error("tb", "dead: %s", err);
+    DeadMaterial *m = malloc(sizeof *m * DEAD_MATERIALS_MAX);
+    int n = m ? tb_dead_materials(v, men, m, DEAD_MATERIALS_MAX, err, sizeof err) : -1;
+    if (n < 0) {
+        fprintf(stderr, "hexchess tb: %s\n", m ? err : "out of memory");
+        free(m);
+        return EXIT_REJECTED;
+    }
+    for (int i = 0; i < n; i++) {
+        char w[MATERIAL_TEXT_MAX], b[MATERIAL_TEXT_MAX];
+        variant_material_text(v, &m[i].white, w);
+        variant_material_text(v, &m[i].black, b);
+        printf("%s-%s positions %llu to-mate %llu to-stalemate %llu white-can-win %s black-can-win %s\n", w, b,
+               (unsigned long long)m[i].positions, (unsigned long long)m[i].to_mate,
+               (unsigned long long)m[i].to_stalemate, m[i].can_win[WHITE] ? "yes" : "no",
+               m[i].can_win[BLACK] ? "yes" : "no");
+    }
+    char list[NO_WIN_MAX * (2 * MATERIAL_TEXT_MAX + 2)], rules[sizeof list];
+    tb_dead_no_win_list(v, m, n, list, (int)sizeof list);
+    tb_dead_rules_list(v, men, rules, (int)sizeof rules);
+    printf("no-win %s\n", list);
+    free(m);
+    if (!v->desc->no_win_from_move_tree) {
+        printf("rules %s (the rule book's list, kept as written)\n", rules);
+        return EXIT_OK;
+    }
+    bool same = !strcmp(list, rules);
+    printf("rules %s (%s)\n", rules, same ? "the same" : "differs: the variant's list is out of date");
+    return same ? EXIT_OK : EXIT_REJECTED;
+}
+
 int cmd_tb(const CliOptions *o)
 {
     TbArgs a;
@@ -450,6 +565,8 @@ int cmd_tb(const CliOptions *o)
         return tb_verify_cmd(o, &a);
     if (!strcmp(a.action, "sample"))
         return tb_sample_cmd(o, &a);
+    if (!strcmp(a.action, "dead"))
+        return tb_dead_cmd(o, &a);
     char q[QUOTE_BUF_SIZE];
-    return cli_usage_error("tb", "unknown action '%s' (gen, probe, stats, verify or sample)", quote(q, a.action));
+    return cli_usage_error("tb", "unknown action '%s' (gen, probe, stats, verify, sample or dead)", quote(q, a.action));
 }

@@ -202,6 +202,7 @@ static bool set_tablebases(UciSession *s, const char *value, char *err, size_t e
     /* The engine plays on without tables it cannot read: the GUI is told why. */
     if (value && *value && !tb_dir_check(value, err, (int)err_size))
         say(s, "info string warning: TablebasePath: %s", err);
+    engine_load_tables(s->engine, s->pos);
     return true;
 }
 
@@ -404,6 +405,8 @@ static bool cmd_position(UciSession *s, char **save)
     }
     memcpy(s->pos, p, sizeof *p);
     free(p);
+    /* Before `go` starts the clock: the tables this position can reach are read now. */
+    engine_load_tables(s->engine, s->pos);
     return true;
 }
 

@@ -39,12 +39,6 @@ void arbiter_judge(Position *p, Verdict *out)
     }
 }
 
-int arbiter_stalemated_score(const Variant *v, int win, int draw)
-{
-    int beyond_half = v->desc->stalemate_share_permille - 500;
-    return draw - (int)((int64_t)(win + draw) * beyond_half / 500);
-}
-
 /* Ends a game the board has not ended; false (out unchanged) when it is already over. */
 static bool end_game(Position *p, Outcome o, EndReason r, Verdict *out)
 {
@@ -68,7 +62,7 @@ bool arbiter_claim_draw(Position *p, Verdict *out) { return end_game(p, OUTCOME_
 
 bool arbiter_flag_fall(Position *p, Color flagged, Verdict *out)
 {
-    return end_game(p, pos_can_mate(p, !flagged) ? win_for(!flagged) : OUTCOME_DRAW, END_TIME, out);
+    return end_game(p, pos_can_win(p, !flagged) ? win_for(!flagged) : OUTCOME_DRAW, END_TIME, out);
 }
 
 bool arbiter_forfeit(Position *p, Color who, Verdict *out) { return end_game(p, win_for(!who), END_FORFEIT, out); }

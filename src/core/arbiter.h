@@ -44,10 +44,6 @@ typedef struct {
 
 /* What the board says: mate, stalemate, an automatic draw, or that the game goes on. */
 void arbiter_judge(Position *p, Verdict *out);
-/* The stalemated side's score, from what a win is worth to the winner and what a draw is worth:
- * placed between -win and draw by the share of the points the stalemate gives the stalemating side
- * (-win for the whole point, draw for half of it). */
-int arbiter_stalemated_score(const Variant *v, int win, int draw);
 /* The side `who` resigns; false (verdict unchanged) when the board has already ended the game. */
 bool arbiter_resign(Position *p, Color who, Verdict *out);
 /* Both players agree a draw; false when the game is already over. */

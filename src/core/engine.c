@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "quote.h"
-#include "tbprobe.h"
+#include "tbgen.h"
 #include "thread.h"
 
 enum { MAX_THREADS = 64, MAX_HASH_MB = 65536, DEFAULT_HASH_MB = 16 };
@@ -115,6 +115,27 @@ bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size)
 }
 
 void engine_share_tablebases(Engine *e, TbSet *set) { e->shared_tb = set; }
+
+/* Reads the table of ending e and of every ending its captures and promotions lead to. */
+static void load_tables(TbSet *set, const TbEnding *e, int depth)
+{
+    char err[256];
+    if (!tbset_table(set, e, err, sizeof err) || depth >= TB_MAX_MEN)
+        return;
+    TbEnding subs[TB_MAX_MEN * PIECE_TYPE_NB];
+    int n = tb_sub_endings(e, subs, (int)(sizeof subs / sizeof subs[0]));
+    for (int i = 0; i < n; i++)
+        load_tables(set, &subs[i], depth + 1);
+}
+
+void engine_load_tables(Engine *e, const Position *p)
+{
+    tablebases_for(e, p->v);
+    TbEnding ending;
+    bool swapped;
+    if (e->tb && tb_ending_of_position(p, &ending, &swapped))
+        load_tables(e->tb, &ending, 0);
+}
 
 void tablebases_for(Engine *e, const Variant *v)
 {

@@ -360,7 +360,7 @@ static int mating_side(const Position *p)
         return COLOR_NB;
     Color weak = p->men_count[WHITE] == 1 ? WHITE : BLACK;
     Color strong = (Color)!weak;
-    if (p->men_count[weak] != 1 || p->men_count[strong] == 1 || !pos_can_mate(p, strong))
+    if (p->men_count[weak] != 1 || p->men_count[strong] == 1 || !pos_can_win(p, strong))
         return COLOR_NB;
     return strong;
 }

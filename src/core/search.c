@@ -3,19 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arbiter.h"
 #include "movepicker.h"
 #include "see.h"
 #include "status.h"
 #include "tbprobe.h"
 #include "thread.h"
 
-/* Scores from here up are mates: the table stores them relative to the node. */
-enum { SCORE_KNOWN = SCORE_MATE_IN_MAX };
-/* A whole point beyond a draw, in pawns, for weighing a stalemate's share of it: a lead this large
- * practically always wins, so a stalemate giving less than the point is worth less than it (and
- * far less than a mate), yet a stalemate beats a small lead. */
-enum { WIN_IN_PAWNS = 10 };
+/* Scores from here up are forced stalemates, known wins or mates. */
+enum { SCORE_KNOWN = SCORE_STALEMATE_IN_MAX };
+/* Where a man forces mate on a bare king: the evaluation plus this, above every stalemate and below
+ * every mate (an evaluation stays within a few thousand). */
+enum { SCORE_KNOWN_WIN = SCORE_STALEMATE + 2000 };
+_Static_assert(SCORE_KNOWN_WIN + 10000 < SCORE_MATE_IN_MAX, "known wins stay below the mates");
 
 /* Search margins, each with why it has its size (depths in plies, margins in centipawns). */
 enum {
@@ -51,13 +50,19 @@ enum { SKILL_NOISE_PER_LEVEL = 12, SKILL_LINES = 4 };
 
 /* ---- scores ---- */
 
+/* Is s a stalemate or a mate some plies away (the table stores those relative to the node)? */
+static bool counts_plies(int s)
+{
+    int a = abs(s);
+    return a >= SCORE_MATE_IN_MAX || (a >= SCORE_STALEMATE_IN_MAX && a <= SCORE_STALEMATE);
+}
 static int score_to_tt(int s, int ply)
 {
-    return s >= SCORE_KNOWN ? s + ply : s <= -SCORE_KNOWN ? s - ply : s;
+    return !counts_plies(s) ? s : s > 0 ? s + ply : s - ply;
 }
 static int score_from_tt(int s, int ply)
 {
-    return s >= SCORE_KNOWN ? s - ply : s <= -SCORE_KNOWN ? s + ply : s;
+    return !counts_plies(s) ? s : s > 0 ? s - ply : s + ply;
 }
 
 /* What the table remembers of the node (bound BOUND_NONE: nothing). */
@@ -107,22 +112,42 @@ static int draw_score(const Worker *w)
     return w->pos.stm == w->root_stm ? -w->engine->contempt : w->engine->contempt;
 }
 
-/* What giving stalemate is worth to the stalemating side at p, by the variant's share of the point. */
-static int stalemate_win_score(const Worker *w, const Position *p)
+/* What giving a stalemate ply plies from the root is worth to the stalemating side: a result that
+ * no material lead can promise where a stalemate wins (however small its share), a draw where it
+ * is one. w->pos is the stalemated side's turn. */
+static int stalemate_score(const Worker *w, int ply)
 {
-    return -arbiter_stalemated_score(p->v, WIN_IN_PAWNS * w->eval->value[PAWN], draw_score(w));
+    return w->pos.v->desc->stalemate_share_permille > 500 ? SCORE_STALEMATE - ply : -draw_score(w);
 }
 
 /* The share of the move rule's count over which static scores fade to the draw. */
 enum { MOVE_RULE_FADE_DIVISOR = 2 };
 
+/* Does side c hold a man that forces mate on the other side's bare king (PieceDesc.mates_alone)? */
+static bool mates_bare_king(const Position *p, Color c)
+{
+    if (p->men_count[!c] != 1)
+        return false;
+    for (int t = KING + 1; t < PIECE_TYPE_NB; t++)
+        if (p->count[c][t] && p->v->desc->pieces[t].mates_alone)
+            return true;
+    return false;
+}
+
 /*
- * An advantage not turned into a capture or pawn move (which reset the count) before the move rule
- * ends the game is worth nothing: over the last part of the count a static score fades toward the
- * draw, so the search prefers lines that make progress, and mates sooner rather than later.
+ * A static score. Where a man forces mate on a bare king, the evaluation is lifted into the band of
+ * known wins, above a stalemate: a stalemate wins less than the point, and the mate the search
+ * cannot see yet is certain. An advantage not turned into a capture or pawn move (which reset the
+ * count) before the move rule ends the game is worth nothing: over the last part of the count a
+ * static score fades toward the draw (a known win below a stalemate at last), so the search
+ * prefers lines that make progress, and mates sooner rather than later.
  */
 static int fade_to_move_rule(const Position *p, int eval)
 {
+    if (mates_bare_king(p, p->stm))
+        eval += SCORE_KNOWN_WIN;
+    else if (mates_bare_king(p, (Color)!p->stm))
+        eval -= SCORE_KNOWN_WIN;
     int limit = p->v->desc->move_rule_draw;
     int window = limit / MOVE_RULE_FADE_DIVISOR;
     int left = limit - p->halfmove;
@@ -329,8 +354,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             return mate_alpha;
         /* Step 1b. Endgame tables: the exact value once few enough men are left. */
         int tb_score;
-        if (e->tb && tb_search_score(e->tb, p, SCORE_MATE - ply, stalemate_win_score(w, p) - ply, draw_score(w),
-                                     &tb_score))
+        if (e->tb && tb_search_score(e->tb, p, SCORE_MATE - ply, stalemate_score(w, ply), draw_score(w), &tb_score))
             return tb_score;
     }
 
@@ -357,7 +381,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          (tt.bound == BOUND_UPPER && tt.score < estimate)))
         estimate = tt.score;
 
-    if (!pv_node && !in_check) {
+    /* The evaluation holds nothing against a beta that is a forced stalemate or mate suffered
+     * (the opponent has one): passing or trusting it would hide how the side to move escapes. */
+    if (!pv_node && !in_check && beta > -SCORE_KNOWN) {
         /* Step 3. Reverse futility: far above beta near the leaves, trust the evaluation. */
         if (depth <= RFP_DEPTH && estimate - RFP_MARGIN * (depth - improving) >= beta && estimate < SCORE_KNOWN)
             return estimate;
@@ -412,7 +438,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
          * at any depth: the node after it finds no legal reply). */
         bool pruning = !root && best > -SCORE_KNOWN;
         /* Futility: a quiet move cannot lift a static evaluation this far below alpha. */
-        bool quiets_pruned = pruning && !pv_node && !in_check &&
+        bool quiets_pruned = pruning && !pv_node && !in_check && alpha < SCORE_KNOWN &&
                              ((depth <= LMP_DEPTH && searched > late_after) ||
                               (depth <= FUTILITY_DEPTH && searched > 0 &&
                                estimate + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha));
@@ -501,7 +527,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
     if (searched == 0)
         return root      ? alpha
                : in_check ? -SCORE_MATE + ply
-                          : -stalemate_win_score(w, p);
+                          : -stalemate_score(w, ply);
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&e->tt, p->key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
     return best;
@@ -666,14 +692,14 @@ static Move weakened_choice(Engine *e, int lines, Move fallback)
 
 Move engine_search(Engine *e, Position *root, const SearchLimits *limits, SearchInfoFn cb, void *ctx)
 {
-    /* The root's table is read before the clock starts: the first time an ending comes up, reading
-     * its table from disk can take most of a short move time, and a search left with none of it
-     * answers with a depth-1 guess where the tables know the mate. */
+    /* The tables the search can reach from the root are read before the clock starts: the first
+     * time an ending comes up, reading them from disk can take most of a short move time, and a
+     * search left with none of it would answer with an unsearched move where the tables know the
+     * mate. Their best move stands until an iteration of the search finishes. */
     const Variant *v = root->v;
-    tablebases_for(e, v);
+    engine_load_tables(e, root);
     uint16_t tb_value;
-    if (e->tb)
-        tb_probe(e->tb, root, &tb_value);
+    Move tb_move = e->tb ? tb_best_move(e->tb, root, &tb_value) : MOVE_NONE;
     time_start(&e->time);
     e->limits = *limits;
     if (!e->armed)
@@ -715,7 +741,10 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
 
     /* Stopped inside the first iteration (a tiny clock): the best root move finished so far. */
     Worker *main_worker = &e->workers[0];
-    Move best = e->lines[0].pv_len ? e->lines[0].pv[0] : main_worker->pv_len[0] ? main_worker->pv[0][0] : legal.moves[0];
+    Move best = e->lines[0].pv_len ? e->lines[0].pv[0]
+                : tb_move != MOVE_NONE ? tb_move
+                : main_worker->pv_len[0] ? main_worker->pv[0][0]
+                                         : legal.moves[0];
     if (weakened)
         best = weakened_choice(e, plan.lines, best);
     return best;

@@ -17,6 +17,9 @@ enum { MAX_PLY = 128, MAX_MULTIPV = 16 };
  * for the search's own plies. Every front end stops a game here. */
 enum { MAX_SEARCHABLE_PLY = MAX_GAME_PLY - 2 * MAX_PLY };
 enum { SCORE_MATE = 32000, SCORE_INFINITE = 32001, SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY };
+/* Where a stalemate wins (a share of the point above a half), giving one scores SCORE_STALEMATE
+ * less the plies to it: above any material score, below every mate. */
+enum { SCORE_STALEMATE = 16000, SCORE_STALEMATE_IN_MAX = SCORE_STALEMATE - MAX_PLY };
 
 typedef struct {
     int depth;          /* 0: no depth limit */
@@ -78,6 +81,9 @@ extern const EngineOption engine_options[];
 /* Endgame tablebases read from dir (hexchess tb gen makes them) as they are needed, probed at
  * every node with few enough men; "" turns them off. False (with err) when the name is too long. */
 bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size);
+/* Reads the tables a search from p can reach (p's ending and every ending its captures and
+ * promotions lead to), so that none is read on the clock; engine_search does it too. */
+void engine_load_tables(Engine *e, const Position *p);
 /* Tables the caller owns and shares (a server's one set per variant, each table read once): the
  * engine probes set in searches of its variant instead of its own tables, until it is called
  * again (NULL: its own again). set must outlive the engine's use of it. */

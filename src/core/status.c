@@ -1,6 +1,7 @@
 #include "status.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "movegen.h"
 
@@ -33,43 +34,34 @@ int pos_repetitions(const Position *p)
     return count;
 }
 
-static bool lone_minor_at_most(const Position *p, Color c, int minors_allowed)
+void pos_side_material(const Position *p, Color c, SideMaterial *m)
 {
-    int minors = 0;
-    for (int t = KING + 1; t < PIECE_TYPE_NB; t++) {
-        if (!p->count[c][t])
-            continue;
-        if (!p->v->desc->pieces[t].minor)
-            return false;
-        minors += p->count[c][t];
+    const Variant *v = p->v;
+    memset(m, 0, sizeof *m);
+    for (int k = 0; k < p->men_count[c]; k++) {
+        int cell = p->men[c][k];
+        PieceType t = piece_type(p->board[cell]);
+        if (t != KING)
+            m->n[t][v->colour_bound[t] ? v->geo.colour[cell] : 0]++;
     }
-    return minors <= minors_allowed;
 }
 
-bool pos_insufficient_material(const Position *p)
+bool pos_can_win(const Position *p, Color c)
 {
-    if (p->count[WHITE][PAWN] || p->count[BLACK][PAWN])
+    const Variant *v = p->v;
+    /* A king never gives check: alone, it wins only where a stalemate does. */
+    if (p->men_count[c] == 1 && v->desc->stalemate_share_permille <= 500)
         return false;
-    switch (p->v->desc->insufficient) {
-    case BARE_KING_AGAINST_ONE_MINOR:
-        return (lone_minor_at_most(p, WHITE, 0) && lone_minor_at_most(p, BLACK, 1)) ||
-               (lone_minor_at_most(p, BLACK, 0) && lone_minor_at_most(p, WHITE, 1));
-    case AT_MOST_ONE_MINOR_EACH:
-        return lone_minor_at_most(p, WHITE, 1) && lone_minor_at_most(p, BLACK, 1);
-    }
-    return false;
+    /* The list names pawnless material only, and none larger than no_win_men men. */
+    if (p->count[WHITE][PAWN] || p->count[BLACK][PAWN] || p->men_count[WHITE] + p->men_count[BLACK] > v->no_win_men)
+        return true;
+    SideMaterial side, other;
+    pos_side_material(p, c, &side);
+    pos_side_material(p, (Color)!c, &other);
+    return !variant_no_win(v, &side, &other);
 }
 
-bool pos_can_mate(const Position *p, Color c)
-{
-    if (p->count[c][PAWN])
-        return true;
-    /* A lone minor mates only with the help of the other side's men: never against a bare king,
-     * and never at all where the variant holds a minor each insufficient (Gliński). */
-    bool other_bare = !p->count[!c][PAWN] && lone_minor_at_most(p, (Color)!c, 0);
-    bool minor_mates = p->v->desc->insufficient != AT_MOST_ONE_MINOR_EACH && !other_bare;
-    return !lone_minor_at_most(p, c, minor_mates ? 0 : 1);
-}
+bool pos_insufficient_material(const Position *p) { return !pos_can_win(p, WHITE) && !pos_can_win(p, BLACK); }
 
 void pos_status(Position *p, Status *st)
 {

@@ -20,10 +20,15 @@ void pos_status(Position *p, Status *st);
 CheckKind pos_check_kind(const Position *p);
 /* How often the current position has stood with the same side to move and rights. */
 int pos_repetitions(const Position *p);
+/* Can neither side win any more (the variant's no-win list names both sides' material)? The game
+ * is then drawn for insufficient material. */
 bool pos_insufficient_material(const Position *p);
-/* Has side c the men to mate at all, by the variant's insufficient-material rule? (A flag fall
- * against a side that cannot is a draw.) */
-bool pos_can_mate(const Position *p, Color c);
+/* Can side c still win by some line of legal moves, as far as the variant's no-win list and a
+ * lone king's want of checks tell? (A flag fall against a side that cannot is a draw.) Positions
+ * with pawns are never judged hopeless by the list, even blocked ones. */
+bool pos_can_win(const Position *p, Color c);
+/* Side c's men other than its king, colour-bound men by the colour of their hexes. */
+void pos_side_material(const Position *p, Color c, SideMaterial *m);
 /* "+∞", "+^", "++" or "". */
 const char *check_suffix(CheckKind k);
 /* "75-move", "50-move", "repetition", "insufficient-material"; claim picks the claimable rule. */

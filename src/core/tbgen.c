@@ -104,8 +104,7 @@ static uint64_t number_after(const TbIndex *ix, const Numbered *at, const uint8_
     return at->idx + ((uint64_t)next[i] - at->cells[i]) * ix->weight[i];
 }
 
-/* Sets p to the men on cells; false when two share a hex. */
-static bool set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color stm)
+bool tb_set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color stm)
 {
     pos_clear(p, ix->e.v);
     for (int i = 0; i < ix->e.men; i++) {
@@ -124,7 +123,7 @@ static bool opponent_in_check(const Position *p) { return pos_attacked(p, p->kin
  * to move not in check, and no pawn where the rules never let one stand. */
 static bool set_possible(const Gen *g, Position *p, const uint8_t *cells, Color stm)
 {
-    if (!set_position(g->ix, p, cells, stm) || opponent_in_check(p))
+    if (!tb_set_position(g->ix, p, cells, stm) || opponent_in_check(p))
         return false;
     for (int c = 0; c < COLOR_NB; c++)
         if (g->pawn_man[c] >= 0 && !g->pawn_hex[c][cells[g->pawn_man[c]]])
@@ -172,13 +171,9 @@ static int pawn_unmoves(const Position *p, int cell, uint8_t *out)
     return n;
 }
 
-/*
- * The hexes a man reaches by a move that takes nothing (back: the hexes it came from by one), and
- * forward the hexes of the enemy men it can take; legality is the tables' business (a move that
- * leaves the king attacked leads to a position numbered illegal). Men without rights other than
- * pawns move here (pawns: gen_pawn_moves); tb_verify checks every value against gen_legal.
- */
-static int man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb)
+/* Legality is the tables' business (a move that leaves the king attacked leads to a position
+ * numbered illegal); pawns move by gen_pawn_moves; tb_verify checks every value against gen_legal. */
+int tb_man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb)
 {
     const Variant *v = p->v;
     const Geometry *g = &v->geo;
@@ -395,7 +390,7 @@ static int collect_options(Worker *wk, const Numbered *at, Color stm, int final_
         }
         uint8_t takes[DIR_NB + LEAP_NB];
         int take_nb;
-        nb[i] = man_targets(wk->q, cells[i], false, to[i], takes, &take_nb);
+        nb[i] = tb_man_targets(wk->q, cells[i], false, to[i], takes, &take_nb);
         for (int k = 0; k < take_nb; k++)
             legal += option_sub(g, after_capture(g, cells, stm, i, man_on(cells, takes[k])), o);
     }
@@ -445,14 +440,12 @@ static void init_entry(Worker *wk, Color stm, uint64_t idx)
     Numbered at;
     decode(g->ix, idx, &at);
     Position *p = wk->q;
-    set_position(g->ix, p, at.cells, stm);
+    tb_set_position(g->ix, p, at.cells, stm);
     Options o;
     int legal = collect_options(wk, &at, stm, -1, &o, NULL);
     uint16_t value;
     if (legal == 0)
         value = g->pass == STALEMATE_PASS || pos_in_check(p) ? 0 : W_DRAW;
-    else if (g->ix->e.insufficient)
-        value = W_DRAW;
     else if (o.win < INT_MAX)
         value = (uint16_t)o.win;
     else if (o.pending)
@@ -492,7 +485,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
     const uint8_t *cells = at.cells;
     if (!at.alone && tb_index_least(ix, cells) != idx)
         return;
-    set_position(ix, wk->p, cells, stm);
+    tb_set_position(ix, wk->p, cells, stm);
     Color mover = (Color)!stm;
     bool lost = (n - 1) % 2 == 0, has_pawn = g->pawn_man[mover] >= 0;
     uint64_t seen[TB_MAX_MEN * MAX_CELLS];
@@ -502,7 +495,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
             continue;
         uint8_t from[MAX_MOVES], none[DIR_NB + LEAP_NB];
         int none_nb, nb = ix->e.type[i] == PAWN ? pawn_unmoves(wk->p, cells[i], from)
-                                                : man_targets(wk->p, cells[i], true, from, none, &none_nb);
+                                                : tb_man_targets(wk->p, cells[i], true, from, none, &none_nb);
         for (int j = 0; j < nb; j++) {
             uint8_t prev[TB_MAX_MEN];
             memcpy(prev, cells, sizeof prev);
@@ -512,7 +505,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
                 continue;
             /* Out of check, a side whose pawn awaits promotion has no other move than promoting. */
             if (has_pawn && waiting_pawn(g, wk->p, prev, mover) >= 0) {
-                set_position(ix, wk->q, prev, mover);
+                tb_set_position(ix, wk->q, prev, mover);
                 if (!pos_in_check(wk->q))
                     continue;
             }
@@ -536,7 +529,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
             if (k == LEFT_UNCOUNTED) {
                 /* Threads that count it at once count the same: the first one's count stands. */
                 decode(ix, q, &pred);
-                set_position(ix, wk->q, pred.cells, mover);
+                tb_set_position(ix, wk->q, pred.cells, mover);
                 uint8_t count = count_left(wk, &pred, mover);
                 atomic_compare_exchange_strong(left, &k, count);
                 if (count == LEFT_NEVER)
@@ -547,7 +540,7 @@ static void back_entry(Worker *wk, Color stm, uint64_t idx)
             /* Its last move not yet lost: the loss, whose distance its captures may lengthen. */
             if (pred.idx != q) {
                 decode(ix, q, &pred);
-                set_position(ix, wk->q, pred.cells, mover);
+                tb_set_position(ix, wk->q, pred.cells, mover);
             }
             Options o;
             collect_options(wk, &pred, mover, n - 1, &o, NULL);
@@ -889,8 +882,6 @@ static uint16_t expected_value(Worker *wk, const uint8_t *cells, Color stm)
         return pos_in_check(p) ? TB_MATE_BASE
                : t->ix.e.v->desc->stalemate_share_permille > 500 ? TB_STALEMATE_BASE
                                                                   : TB_DRAW;
-    if (t->ix.e.insufficient)
-        return TB_DRAW;
     uint16_t best = TB_ILLEGAL;
     for (int i = 0; i < ml.count; i++) {
         Move m = ml.moves[i];
@@ -930,7 +921,7 @@ static void verify_entry(Worker *wk, Color stm, uint64_t idx)
     if (atomic_flag_test_and_set(&g->first_bad))
         return;
     char pos[POSITION_TEXT_MAX];
-    set_position(&t->ix, wk->q, cells, stm);
+    tb_set_position(&t->ix, wk->q, cells, stm);
     pos_to_text(wk->q, pos, sizeof pos);
     snprintf(g->bad_text, sizeof g->bad_text, "%.*s: stored %s %d, expected %s %d", POSITION_TEXT_MAX, pos, tb_wdl_name(have),
              tb_distance(have), tb_wdl_name(want), tb_distance(want));

@@ -21,6 +21,12 @@ typedef struct {
     void *ctx;
 } TbGenOptions;
 
+/* Sets p to the men of ix's ending on cells, stm to move; false when two share a hex. */
+bool tb_set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color stm);
+/* The hexes the man on from reaches by a move that takes nothing (back: the hexes it came from by
+ * one), into out, and forward the hexes of the enemy men it can take, into takes (*take_nb); which
+ * of these moves leave the king safe is not asked. Men other than pawns, without rights. */
+int tb_man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb);
 /* The endings one capture away from e, each once; returns how many. */
 int tb_sub_endings(const TbEnding *e, TbEnding *out, int max);
 /* Generates the table of e into t (allocated here); its sub-endings must be in the set. */

@@ -6,7 +6,6 @@
 
 #include "movegen.h"
 #include "quote.h"
-#include "status.h"
 
 /* A side's men other than the king: value first, then the stronger types, then more men. */
 static int side_compare(const Variant *v, const PieceType *a, int na, const PieceType *b, int nb)
@@ -72,15 +71,6 @@ static bool make_ending(const Variant *v, PieceType side_men[2][TB_MAX_MEN], int
         }
     }
     e->name[len] = 0;
-    /* The rule is the status module's: ask it about the men on any distinct hexes. */
-    Position *p = malloc(sizeof *p);
-    if (!p)
-        return false;
-    pos_clear(p, v);
-    for (int i = 0; i < e->men; i++)
-        pos_put(p, make_piece(e->colour[i], e->type[i]), i);
-    e->insufficient = pos_insufficient_material(p);
-    free(p);
     return true;
 }
 
@@ -332,6 +322,22 @@ uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx)
     for (; stab; stab &= stab - 1)
         fixed++;
     return (uint64_t)ix->sym_nb / fixed;
+}
+
+int tb_index_placement_cells(const TbIndex *ix, uint64_t idx, uint8_t out[TB_SYM_MAX][TB_MAX_MEN])
+{
+    uint8_t cells[TB_MAX_MEN];
+    tb_index_cells(ix, idx, cells);
+    int n = 0;
+    for (int s = 0; s < ix->sym_nb; s++) {
+        for (int i = 0; i < ix->e.men; i++)
+            out[n][i] = ix->sym[s][cells[i]];
+        bool seen = false;
+        for (int k = 0; k < n && !seen; k++)
+            seen = out[k][0] == out[n][0] && out[k][1] == out[n][1];
+        n += !seen;
+    }
+    return n;
 }
 
 /* Does a position with its kings on this canonical pair have one number only? */

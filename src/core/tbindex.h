@@ -20,7 +20,6 @@ typedef struct {
     Color colour[TB_MAX_MEN];
     PieceType type[TB_MAX_MEN];
     char name[TB_NAME_MAX]; /* "KRK", with the variant's letters */
-    bool insufficient;      /* a draw by the variant's insufficient-material rule */
 } TbEnding;
 
 /* Reads "KRK", "KQKR" (White's men first, the variant's letters). *swapped is set when the name
@@ -58,6 +57,10 @@ void tb_index_cells(const TbIndex *ix, uint64_t idx, uint8_t *cells);
 /* How many placements of the men number idx stands for, so that summing over the numbers counts
  * every placement once, not once per symmetric twin: one for each king pair of its pair's orbit. */
 uint64_t tb_index_placements(const TbIndex *ix, uint64_t idx);
+/* Those placements themselves, one a row of out (the men mapped by one symmetry for each king
+ * pair of the orbit), so that a placement's own hexes, and so its men's hex colours, can be told;
+ * returns how many (tb_index_placements). */
+int tb_index_placement_cells(const TbIndex *ix, uint64_t idx, uint8_t out[TB_SYM_MAX][TB_MAX_MEN]);
 /* Every number of the same position (symmetric twins and orders of like men); returns how many. */
 int tb_images(const TbIndex *ix, uint64_t idx, uint64_t *out);
 /* The least of those numbers for the men on these hexes: one name for the position, whichever

@@ -17,9 +17,9 @@ const VariantDesc variant_cescacs = {
     .shades = {SHADE_DARK, SHADE_LIGHT, SHADE_MEDIUM},
     .pieces = {
         [KING] = {'K', ATOM_KING, 0, false, false},
-        [QUEEN] = {'D', ATOM_ORTH | ATOM_DIAG, 1600, true, false},
-        [WYVERN] = {'V', ATOM_ORTH | ATOM_LEAP, 1500, true, false},
-        [ROOK] = {'R', ATOM_ORTH, 1000, true, false},
+        [QUEEN] = {'D', ATOM_ORTH | ATOM_DIAG, 1600, true, false, true},
+        [WYVERN] = {'V', ATOM_ORTH | ATOM_LEAP, 1500, true, false, true},
+        [ROOK] = {'R', ATOM_ORTH, 1000, true, false, true},
         [PEGASUS] = {'G', ATOM_DIAG | ATOM_LEAP, 800, true, false},
         [KNIGHT] = {'N', ATOM_LEAP | ATOM_RIDE, 400, true, true},
         [BISHOP] = {'J', ATOM_DIAG, 300, true, true},
@@ -46,7 +46,9 @@ const VariantDesc variant_cescacs = {
     .repetition_claim = 3,
     .move_rule_draw = 150,
     .move_rule_claim = 100,
-    .insufficient = BARE_KING_AGAINST_ONE_MINOR,
+    /* The rule book's list: a bare king against king, king and knight, bishop or elephant. */
+    .no_win_materials = "K-K K-KN KN-K K-KJl KJl-K K-KJm KJm-K K-KJd KJd-K K-KE KE-K",
+    .no_win_from_move_tree = false,
     .record_format = RECORD_CTL_PGN,
     .record_names = "C'escacs|Cescacs|C\xe2\x80\x99" "escacs|CTL",
     .position_label = "PDTL",
@@ -62,8 +64,8 @@ const VariantDesc variant_glinski = {
     .shades = {SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK},
     .pieces = {
         [KING] = {'K', ATOM_KING, 0, false, false},
-        [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1600, true, false},
-        [ROOK] = {'R', ATOM_ORTH, 800, true, false},
+        [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1600, true, false, true},
+        [ROOK] = {'R', ATOM_ORTH, 800, true, false, true},
         [KNIGHT] = {'N', ATOM_LEAP, 400, true, true},
         [BISHOP] = {'B', ATOM_DIAG, 300, true, true},
         [PAWN] = {'P', ATOM_PAWN, 100, false, false},
@@ -87,7 +89,9 @@ const VariantDesc variant_glinski = {
     .repetition_claim = 0,
     .move_rule_draw = 100,
     .move_rule_claim = 0,
-    .insufficient = AT_MOST_ONE_MINOR_EACH,
+    /* tb dead -v glinski 4 (a test compares): a bare king can stalemate a bare king. */
+    .no_win_materials = "",
+    .no_win_from_move_tree = true,
     .record_format = RECORD_PGN,
     .record_names = "Glinski|Gli\xc5\x84ski|Hexagonal|Glinski's hexagonal chess|Hexagonal chess",
     .position_label = "FEN",
@@ -105,8 +109,8 @@ const VariantDesc variant_mccooey = {
     .shades = {SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK},
     .pieces = {
         [KING] = {'K', ATOM_KING, 0, false, false},
-        [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1000, true, false},
-        [ROOK] = {'R', ATOM_ORTH, 700, true, false},
+        [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1000, true, false, true},
+        [ROOK] = {'R', ATOM_ORTH, 700, true, false, true},
         [KNIGHT] = {'N', ATOM_LEAP, 400, true, true},
         [BISHOP] = {'B', ATOM_DIAG, 300, true, true},
         [PAWN] = {'P', ATOM_PAWN, 100, false, false},
@@ -131,7 +135,10 @@ const VariantDesc variant_mccooey = {
     .repetition_claim = 0,
     .move_rule_draw = 100,
     .move_rule_claim = 0,
-    .insufficient = AT_MOST_ONE_MINOR_EACH,
+    /* tb dead -v mccooey 4 (a test compares); a bishop on the medium hexes never mates. */
+    .no_win_materials = "K-K K-KBd K-KBdBd K-KBl K-KBlBd K-KBlBl K-KBlBm K-KBm K-KBmBd K-KBmBm K-KN K-KNBd K-KNBl "
+                        "K-KNBm K-KNN KBm-K KBm-KBm KBm-KN KBmBm-K",
+    .no_win_from_move_tree = true,
     .record_format = RECORD_PGN,
     .record_names = "McCooey|McCooey's hexagonal chess",
     .position_label = "FEN",
@@ -216,6 +223,83 @@ static bool fail(char *err, int size, const char *what, const char *text)
 {
     char q[QUOTE_BUF_SIZE];
     snprintf(err, (size_t)size, "%s: '%s'", what, quote(q, text));
+    return false;
+}
+
+/* The shades' letters in material texts, by HexShade. */
+static const char SHADE_LETTERS[SHADE_NB] = {0, 'l', 'm', 'd'};
+
+int variant_material_text(const Variant *v, const SideMaterial *m, char *buf)
+{
+    int n = 0;
+    buf[n++] = v->desc->pieces[KING].letter;
+    for (int t = KING + 1; t < PIECE_TYPE_NB; t++)
+        for (int colour = 0; colour < 3; colour++)
+            for (int k = 0; k < m->n[t][colour] && n < MATERIAL_TEXT_MAX - 3; k++) {
+                buf[n++] = v->desc->pieces[t].letter;
+                if (v->colour_bound[t])
+                    buf[n++] = SHADE_LETTERS[v->desc->shades[colour]];
+            }
+    buf[n] = 0;
+    return n;
+}
+
+/* Reads one side's men at s ("KBdN"), up to the first character that is neither a man's letter
+ * nor a shade; returns the characters read, 0 when the text is no side's men. */
+static int parse_side_material(const Variant *v, const char *s, SideMaterial *m)
+{
+    memset(m, 0, sizeof *m);
+    if (variant_piece_by_letter(v, s[0]) != KING || s[0] != v->desc->pieces[KING].letter)
+        return 0;
+    int i = 1;
+    for (;;) {
+        PieceType t = isupper((unsigned char)s[i]) ? variant_piece_by_letter(v, s[i]) : NO_TYPE;
+        if (t == NO_TYPE || t == KING)
+            return i;
+        i++;
+        int colour = 0;
+        if (v->colour_bound[t]) {
+            const char *shade = s[i] ? memchr(SHADE_LETTERS + 1, s[i], SHADE_NB - 1) : NULL;
+            if (!shade)
+                return 0;
+            while (v->desc->shades[colour] != shade - SHADE_LETTERS)
+                colour++;
+            i++;
+        }
+        m->n[t][colour]++;
+    }
+}
+
+static bool parse_no_win(Variant *v, char *err, int err_size)
+{
+    const char *s = v->desc->no_win_materials;
+    while (s && *s) {
+        if (*s == ' ') {
+            s++;
+            continue;
+        }
+        NoWin *w = &v->no_win[v->no_win_nb];
+        int a = v->no_win_nb < NO_WIN_MAX ? parse_side_material(v, s, &w->side) : 0;
+        int b = a && s[a] == '-' ? parse_side_material(v, s + a + 1, &w->other) : 0;
+        if (!b || (s[a + 1 + b] && s[a + 1 + b] != ' '))
+            return fail(err, err_size, "no-win material list: bad entry at", s);
+        int men = 2;
+        for (int t = KING + 1; t < PIECE_TYPE_NB; t++)
+            for (int colour = 0; colour < 3; colour++)
+                men += w->side.n[t][colour] + w->other.n[t][colour];
+        if (men > v->no_win_men)
+            v->no_win_men = men;
+        v->no_win_nb++;
+        s += a + 1 + b;
+    }
+    return true;
+}
+
+bool variant_no_win(const Variant *v, const SideMaterial *side, const SideMaterial *other)
+{
+    for (int i = 0; i < v->no_win_nb; i++)
+        if (!memcmp(&v->no_win[i].side, side, sizeof *side) && !memcmp(&v->no_win[i].other, other, sizeof *other))
+            return true;
     return false;
 }
 
@@ -539,6 +623,10 @@ bool variant_build(Variant *v, const VariantDesc *d, char *err, int err_size)
     for (int t = KING; t < PIECE_TYPE_NB; t++)
         if (d->pieces[t].letter && d->pieces[t].regainable)
             v->promotion_choices[v->promotion_choice_nb++] = (PieceType)t;
+    for (int t = KING; t < PIECE_TYPE_NB; t++)
+        v->colour_bound[t] = d->pieces[t].letter && d->pieces[t].atoms == ATOM_DIAG;
+    if (!parse_no_win(v, err, err_size))
+        return false;
     if (d->castling)
         build_castles(v);
     build_zobrist(v);

@@ -24,12 +24,12 @@ typedef struct {
     uint8_t atoms;
     int value;        /* the seeds' values, in hundredths of a pawn */
     bool regainable;  /* may be chosen on promotion */
-    bool minor;       /* king plus one such man is insufficient material */
+    bool minor;       /* looked at by the dead-material pass (tb dead): kings and up to two such men */
+    bool mates_alone; /* with its king, forces mate on a bare king from every position (tb stats) */
 } PieceDesc;
 
 typedef enum { COORDS_CTL, COORDS_RANKS } CoordScheme;
 typedef enum { PROMOTE_ANY_LISTED, PROMOTE_CAPTURED_ONLY } PromotionPolicy;
-typedef enum { BARE_KING_AGAINST_ONE_MINOR, AT_MOST_ONE_MINOR_EACH } InsufficientRule;
 /* How a hex is drawn; 0 is left unset so that an incomplete description is refused. */
 typedef enum { SHADE_LIGHT = 1, SHADE_MEDIUM, SHADE_DARK, SHADE_NB } HexShade;
 /* How game records write moves: CTL-AN in CTL-PGN (a move pair a line, "1. a, b") or algebraic in PGN. */
@@ -67,7 +67,14 @@ typedef struct {
     /* Draw rules: occurrences of a position and half-moves without capture or pawn move. */
     int repetition_draw, repetition_claim; /* 0: no such rule */
     int move_rule_draw, move_rule_claim;
-    InsufficientRule insufficient;
+    /* Material with which a side can never win, as space-separated "SIDE-OTHER" entries: that side's
+     * men, its king first, then the other side's ("K-KN": a bare king against king and knight). A
+     * man that only slides diagonally keeps the shade of its hex, written after its letter (l, m
+     * or d: "KBd-K"). Where neither side can win, the game is drawn (insufficient material). */
+    const char *no_win_materials;
+    /* The list is what the rules' own move tree decides (tb dead regenerates it, a test compares);
+     * false: the rule book's own list, kept as written. */
+    bool no_win_from_move_tree;
     /* Game records. */
     RecordFormat record_format;
     const char *record_names;   /* Variant label values read, '|'-separated; the first is written */
@@ -87,6 +94,17 @@ typedef struct {
     uint8_t path[2][MAX_LINES]; /* hexes strictly between rook start and target */
     char name[12];
 } Castle;
+
+/* A side's men other than its king; a man bound to one hex colour is counted by that colour
+ * (index: geometry's colour), any other under colour 0. */
+typedef struct {
+    uint8_t n[PIECE_TYPE_NB][3];
+} SideMaterial;
+/* An entry of no_win_materials. */
+typedef struct {
+    SideMaterial side, other;
+} NoWin;
+enum { NO_WIN_MAX = 96, MATERIAL_TEXT_MAX = 64 };
 
 typedef struct {
     uint8_t count;
@@ -131,6 +149,10 @@ typedef struct Variant {
      * generator's GenKind); read once per target where the test would branch on the code twice. */
     uint8_t enterable[3][COLOR_NB][1 << 5];
     Setup setup[COLOR_NB];
+    bool colour_bound[PIECE_TYPE_NB]; /* slides diagonally only: never leaves its hex colour */
+    NoWin no_win[NO_WIN_MAX];
+    int no_win_nb;
+    int no_win_men; /* the most men (kings included) of any entry's two sides */
     int piece_budget[COLOR_NB][PIECE_TYPE_NB]; /* men of each type in the set-up */
     uint8_t king_start[COLOR_NB];
     uint8_t rook_start[COLOR_NB][2];
@@ -166,6 +188,11 @@ int variant_parse_cell(const Variant *v, const char *s, int *len);
 /* The hexes of colour c's promotion zone, in cell order, into cells (MAX_CELLS); returns how many.
  * A pawn standing on its own side's zone is one awaiting promotion: the web app marks it. */
 int variant_promotion_cells(const Variant *v, Color c, int *cells);
+/* "KBd" for side material m (the king first; a colour-bound man followed by its shade); returns
+ * the length. */
+int variant_material_text(const Variant *v, const SideMaterial *m, char *buf);
+/* Is "SIDE-OTHER" an entry of the variant's no-win list? */
+bool variant_no_win(const Variant *v, const SideMaterial *side, const SideMaterial *other);
 PieceType variant_piece_by_letter(const Variant *v, char letter);
 char variant_piece_letter(const Variant *v, PieceType t);
 
