@@ -929,6 +929,56 @@ for tc in nan 1e300 10+inf 10+-1 0 86401; do
   expect_error "match: --tc $tc is refused (no clock past what an int holds)" 2 match --engine "$hex uci" --engine "$hex uci" --tc "$tc"
 done
 
+# datagen: self-play training records (docs/nnue.md): 96 bytes each, whole games, resumable.
+# records_ok FILE VARIANT_INDEX: every record has format 1, that variant, as many men as marked
+# hexes, a result in permille, and the file ends with the last record of a game.
+records_ok() {
+  [ -s "$1" ] && [ $(($(wc -c <"$1") % 96)) -eq 0 ] &&
+    od -An -v -tu1 -w96 "$1" | awk -v variant="$2" '
+      { men = 0
+        for (i = 17; i <= 38; i++) for (b = $i; b > 0; b = int(b / 2)) men += b % 2
+        if ($1 != 1 || $2 != variant || $4 != men || $7 + 256 * $8 > 1000 || $3 > 3) bad = 1
+        last = $3 }
+      END { exit bad || int(last / 2) % 2 != 1 }'
+}
+data="$tmp/datagen"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.a"
+check "datagen: exit status 0, nothing on stdout" test "$rc" -eq 0 -a ! -s "$tmp/out"
+check "datagen: a progress line on stderr" grep -q 'game 3/3, [0-9]* positions' "$tmp/err"
+check "datagen: Glinski records of the documented layout" records_ok "$data.a" 1
+check "datagen: no record before the random plies" \
+  bash -c 'od -An -v -tu1 -w96 "$1" | awk "\$15 + 256 * \$16 < 4 { exit 1 }"' _ "$data.a"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+check "datagen: the same seed makes the same file" cmp -s "$data.a" "$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 6 --random-plies 4 --out "$data.c"
+check "datagen: another seed makes other games" bash -c '! cmp -s "$1" "$2"' _ "$data.a" "$data.c"
+cat "$data.a" "$data.c" >"$data.cat"
+check "datagen: two runs' files concatenate into records" records_ok "$data.cat" 1
+rm -f "$data.b"
+cli datagen -v glinski --games 1 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+check "datagen: resumed at game 2" grep -q 'resuming .* at game 2' "$tmp/err"
+check "datagen: a resumed run makes the uninterrupted run's file" cmp -s "$data.a" "$data.b"
+head -c $(($(wc -c <"$data.a") - 150)) "$data.a" >"$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+check "datagen: a file cut mid-record is resumed to the uninterrupted run's" cmp -s "$data.a" "$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 9 --random-plies 4 --out "$data.b"
+check "datagen: another run's file is refused, untouched" test "$rc" -eq 1 -a "$(lines "$tmp/err")" -eq 1
+check "datagen: ... untouched" cmp -s "$data.a" "$data.b"
+cli datagen -v cescacs --games 1 --nodes 200 --out "$data.d"
+check "datagen: C'escacs records" records_ok "$data.d" 0
+cli datagen -v mccooey --games 1 --nodes 200 --out "$data.e"
+check "datagen: McCooey records" records_ok "$data.e" 2
+expect_error "datagen: no --out" 2 datagen --games 1
+expect_error "datagen: no --games" 2 datagen --out "$data.f"
+expect_error "datagen: --games 0" 2 datagen --games 0 --out "$data.f"
+expect_error "datagen: --nodes x" 2 datagen --games 1 --nodes x --out "$data.f"
+expect_error "datagen: --random-plies -1" 2 datagen --games 1 --random-plies -1 --out "$data.f"
+expect_error "datagen: unknown option" 2 datagen --games 1 --out "$data.f" --fast
+expect_error "datagen: option without its value" 2 datagen --games 1 --out
+expect_error "datagen: unwritable FILE" 1 datagen --games 1 --out "$tmp/no/such/dir/f.bin"
+check "datagen: nothing written on a usage error" test ! -e "$data.f"
+
 echo
 if [ "$failed" -gt 0 ]; then
   echo "Failures:"

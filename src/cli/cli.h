@@ -69,5 +69,6 @@ int cmd_match(const CliOptions *opts);
 int cmd_serve(const CliOptions *opts);
 int cmd_play(const CliOptions *opts);
 int cmd_tb(const CliOptions *opts);
+int cmd_datagen(const CliOptions *opts);
 
 #endif
