@@ -624,7 +624,8 @@ uci_session handshake uci isready quit
 check "uci: id name, then uciok" bash -c 'grep -q "^id name hexchess" "$1" && grep -qx uciok "$1"' _ "$tmp/out"
 for option in 'UCI_Variant type combo default cescacs var cescacs var glinski' 'Hash type spin' \
   'Threads type spin' 'MultiPV type spin' 'Skill Level type spin default 20 min 0 max 20' \
-  'Move Overhead type spin' 'Contempt type spin default 0 min -200 max 200' 'Clear Hash type button' 'CescacsCastling type check default true'; do
+  'Move Overhead type spin' 'Contempt type spin default 0 min -200 max 200' 'Clear Hash type button' 'CescacsCastling type check default true' \
+  'UseNNUE type check default false' 'EvalFile type string default <empty>'; do
   check "uci: declares option $option" has_line "^option name $option"
 done
 check "uci: readyok after isready" has_line '^readyok$'
@@ -644,6 +645,17 @@ for variant in cescacs glinski; do
     '^info depth [0-9]+ seldepth [0-9]+ (multipv 1 )?score (cp|mate) -?[0-9]+ .*nodes [0-9]+ nps [0-9]+ .*time [0-9]+ .*pv '
   check "uci $variant: one bestmove" test "$(grep -c '^bestmove ' "$tmp/first")" -eq 1
 done
+# With the Glinski network of nets/ the search is as reproducible, and evaluates otherwise.
+nnue_go=('setoption name UCI_Variant value glinski' "setoption name EvalFile value $root/nets/glinski.nnue" \
+  'setoption name UseNNUE value true' ucinewgame 'position startpos' 'go nodes 20000' WAIT isready)
+uci_session "go nodes with UseNNUE" "${nnue_go[@]}"
+strip_clock >"$tmp/nnue1"
+uci_session "go nodes with UseNNUE again" "${nnue_go[@]}"
+strip_clock >"$tmp/nnue2"
+check "uci: UseNNUE true with EvalFile: no error" bash -c '! grep -q "info string error" "$1"' _ "$tmp/nnue1"
+check "uci: UseNNUE true: go nodes 20000 twice gives identical output" cmp -s "$tmp/nnue1" "$tmp/nnue2"
+check "uci: UseNNUE true searches otherwise than the hand-written evaluation" \
+  bash -c '! cmp -s "$1" "$2"' _ "$tmp/nnue1" "$tmp/second"
 best=$(awk '/^bestmove/ { print $2 }' "$tmp/first")
 cli moves -v glinski
 check "uci: bestmove is in the notation 'hexchess moves' prints" grep -qx -- "$best" "$tmp/out"
@@ -672,7 +684,8 @@ for bad in 'position fen nonsense' 'position startpos moves E7-E13 E7-E13' 'posi
   'go wtime' 'go movetime 1e5' 'go nodes 12abc' 'go frobnicate' 'go searchmoves E7-E19' \
   'setoption name Hash value lots' 'setoption name Nope value 1' 'setoption name UCI_Variant value chess' \
   'setoption' 'setoption name' 'setoption name Hash value' 'setoption Hash value 16' 'debug maybe' \
-  'isready now' 'frobnicate' "$(printf 'x%.0s' {1..70000})"; do
+  'isready now' 'frobnicate' 'setoption name UseNNUE value 1' 'setoption name EvalFile value /nonexistent/net.nnue' \
+  "setoption name EvalFile value $root/README.md" "$(printf 'x%.0s' {1..70000})"; do
   uci_session "malformed '${bad:0:40}'" "$bad" isready
   check "uci: '${bad:0:40}' gets an info string error and the engine answers on" \
     bash -c 'grep -q "^info string error: " "$1" && grep -qx readyok "$1"' _ "$tmp/out"

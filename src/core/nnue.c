@@ -54,7 +54,6 @@ void nnue_free(Network *n)
 }
 
 const Variant *nnue_variant(const Network *n) { return n->v; }
-int nnue_hidden(const Network *n) { return n->hidden; }
 
 /* Checks the header and fills n's sizes from it; false with a message in err. */
 static bool read_header(Network *n, const uint8_t *h, char *err, int err_size)

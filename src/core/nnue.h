@@ -31,7 +31,6 @@ Network *nnue_load(const char *path, char *err, int err_size);
 void nnue_free(Network *n);
 /* The variant the network evaluates. */
 const Variant *nnue_variant(const Network *n);
-int nnue_hidden(const Network *n);
 
 /* A man added (+1) or taken away (-1) by a move. */
 typedef struct {
