@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages hexchess builds, tests and benchmarks with, when they are missing.
-# Usage: scripts/install-deps.sh [build|test|bench|wasm|all]   (default: all)
+# Usage: scripts/install-deps.sh [build|test|bench|wasm|nnue|all]   (default: all)
 set -euo pipefail
 
 build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev nettle-dev)
@@ -8,14 +8,17 @@ test_pkgs=(libcmocka-dev clang curl jq sqlite3 chromium nodejs pkg-config)
 bench_pkgs=(stockfish wrk)
 # The WebAssembly build (make wasm): Emscripten, and Node to run its products.
 wasm_pkgs=(emscripten nodejs)
+# Training evaluation networks (tools/nnue_train.py): PyTorch, not needed to build or test.
+nnue_pkgs=(python3-torch python3-numpy)
 
 case "${1:-all}" in
   build) want=("${build_pkgs[@]}") ;;
   test) want=("${build_pkgs[@]}" "${test_pkgs[@]}" "${wasm_pkgs[@]}") ;;
   bench) want=("${build_pkgs[@]}" "${bench_pkgs[@]}") ;;
   wasm) want=("${wasm_pkgs[@]}") ;;
+  nnue) want=("${nnue_pkgs[@]}") ;;
   all) want=("${build_pkgs[@]}" "${test_pkgs[@]}" "${bench_pkgs[@]}" "${wasm_pkgs[@]}") ;;
-  *) echo "install-deps.sh: unknown set '$1' (build, test, bench, wasm or all)" >&2; exit 2 ;;
+  *) echo "install-deps.sh: unknown set '$1' (build, test, bench, wasm, nnue or all)" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -699,7 +699,8 @@ uci_session handshake uci isready quit
 check "uci: id name, then uciok" bash -c 'grep -q "^id name hexchess" "$1" && grep -qx uciok "$1"' _ "$tmp/out"
 for option in 'UCI_Variant type combo default cescacs var cescacs var glinski' 'Hash type spin' \
   'Threads type spin' 'MultiPV type spin' 'Skill Level type spin default 20 min 0 max 20' \
-  'Move Overhead type spin' 'Contempt type spin default 0 min -200 max 200' 'Clear Hash type button' 'CescacsCastling type check default true'; do
+  'Move Overhead type spin' 'Contempt type spin default 0 min -200 max 200' 'Clear Hash type button' 'CescacsCastling type check default true' \
+  'UseNNUE type check default false' 'EvalFile type string default <empty>'; do
   check "uci: declares option $option" has_line "^option name $option"
 done
 check "uci: readyok after isready" has_line '^readyok$'
@@ -719,6 +720,17 @@ for variant in cescacs glinski; do
     '^info depth [0-9]+ seldepth [0-9]+ (multipv 1 )?score (cp|mate) -?[0-9]+ .*nodes [0-9]+ nps [0-9]+ .*time [0-9]+ .*pv '
   check "uci $variant: one bestmove" test "$(grep -c '^bestmove ' "$tmp/first")" -eq 1
 done
+# With the Glinski network of nets/ the search is as reproducible, and evaluates otherwise.
+nnue_go=('setoption name UCI_Variant value glinski' "setoption name EvalFile value $root/nets/glinski.nnue" \
+  'setoption name UseNNUE value true' ucinewgame 'position startpos' 'go nodes 20000' WAIT isready)
+uci_session "go nodes with UseNNUE" "${nnue_go[@]}"
+strip_clock >"$tmp/nnue1"
+uci_session "go nodes with UseNNUE again" "${nnue_go[@]}"
+strip_clock >"$tmp/nnue2"
+check "uci: UseNNUE true with EvalFile: no error" bash -c '! grep -q "info string error" "$1"' _ "$tmp/nnue1"
+check "uci: UseNNUE true: go nodes 20000 twice gives identical output" cmp -s "$tmp/nnue1" "$tmp/nnue2"
+check "uci: UseNNUE true searches otherwise than the hand-written evaluation" \
+  bash -c '! cmp -s "$1" "$2"' _ "$tmp/nnue1" "$tmp/second"
 best=$(awk '/^bestmove/ { print $2 }' "$tmp/first")
 cli moves -v glinski
 check "uci: bestmove is in the notation 'hexchess moves' prints" grep -qx -- "$best" "$tmp/out"
@@ -747,7 +759,8 @@ for bad in 'position fen nonsense' 'position startpos moves E7-E13 E7-E13' 'posi
   'go wtime' 'go movetime 1e5' 'go nodes 12abc' 'go frobnicate' 'go searchmoves E7-E19' \
   'setoption name Hash value lots' 'setoption name Nope value 1' 'setoption name UCI_Variant value chess' \
   'setoption' 'setoption name' 'setoption name Hash value' 'setoption Hash value 16' 'debug maybe' \
-  'isready now' 'frobnicate' "$(printf 'x%.0s' {1..70000})"; do
+  'isready now' 'frobnicate' 'setoption name UseNNUE value 1' 'setoption name EvalFile value /nonexistent/net.nnue' \
+  "setoption name EvalFile value $root/README.md" "$(printf 'x%.0s' {1..70000})"; do
   uci_session "malformed '${bad:0:40}'" "$bad" isready
   check "uci: '${bad:0:40}' gets an info string error and the engine answers on" \
     bash -c 'grep -q "^info string error: " "$1" && grep -qx readyok "$1"' _ "$tmp/out"
@@ -1042,6 +1055,55 @@ done
 # docs/endgames.md: the figures and positions of its cheap tables (make check-endgames: all).
 native_only "$no_processes" && check "docs/endgames.md: figures and positions recomputed" \
   bash -c 'tests/endgames-doc.sh "$1" >"$2" 2>&1 || { cat "$2" >&2; false; }' _ "$build" "$tmp/endgames"
+# datagen: self-play training records (docs/nnue.md): 96 bytes each, whole games, resumable.
+# records_ok FILE VARIANT_INDEX: every record has format 1, that variant, as many men as marked
+# hexes, a result in permille, and the file ends with the last record of a game.
+records_ok() {
+  [ -s "$1" ] && [ $(($(wc -c <"$1") % 96)) -eq 0 ] &&
+    od -An -v -tu1 -w96 "$1" | awk -v variant="$2" '
+      { men = 0
+        for (i = 17; i <= 38; i++) for (b = $i; b > 0; b = int(b / 2)) men += b % 2
+        if ($1 != 1 || $2 != variant || $4 != men || $7 + 256 * $8 > 1000 || $3 > 3) bad = 1
+        last = $3 }
+      END { exit bad || int(last / 2) % 2 != 1 }'
+}
+data="$tmp/datagen"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.a"
+check "datagen: exit status 0, nothing on stdout" test "$rc" -eq 0 -a ! -s "$tmp/out"
+check "datagen: a progress line on stderr" grep -q 'game 3/3, [0-9]* positions' "$tmp/err"
+check "datagen: Glinski records of the documented layout" records_ok "$data.a" 1
+check "datagen: no record before the random plies" \
+  bash -c 'od -An -v -tu1 -w96 "$1" | awk "\$15 + 256 * \$16 < 4 { exit 1 }"' _ "$data.a"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+check "datagen: the same seed makes the same file" cmp -s "$data.a" "$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 6 --random-plies 4 --out "$data.c"
+check "datagen: another seed makes other games" bash -c '! cmp -s "$1" "$2"' _ "$data.a" "$data.c"
+cat "$data.a" "$data.c" >"$data.cat"
+check "datagen: two runs' files concatenate into records" records_ok "$data.cat" 1
+rm -f "$data.b"
+cli datagen -v glinski --games 1 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+check "datagen: resumed at game 2" grep -q 'resuming .* at game 2' "$tmp/err"
+check "datagen: a resumed run makes the uninterrupted run's file" cmp -s "$data.a" "$data.b"
+head -c $(($(wc -c <"$data.a") - 150)) "$data.a" >"$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 5 --random-plies 4 --out "$data.b"
+check "datagen: a file cut mid-record is resumed to the uninterrupted run's" cmp -s "$data.a" "$data.b"
+cli datagen -v glinski --games 3 --nodes 300 --seed 9 --random-plies 4 --out "$data.b"
+check "datagen: another run's file is refused, untouched" test "$rc" -eq 1 -a "$(lines "$tmp/err")" -eq 1
+check "datagen: ... untouched" cmp -s "$data.a" "$data.b"
+cli datagen -v cescacs --games 1 --nodes 200 --out "$data.d"
+check "datagen: C'escacs records" records_ok "$data.d" 0
+cli datagen -v mccooey --games 1 --nodes 200 --out "$data.e"
+check "datagen: McCooey records" records_ok "$data.e" 2
+expect_error "datagen: no --out" 2 datagen --games 1
+expect_error "datagen: no --games" 2 datagen --out "$data.f"
+expect_error "datagen: --games 0" 2 datagen --games 0 --out "$data.f"
+expect_error "datagen: --nodes x" 2 datagen --games 1 --nodes x --out "$data.f"
+expect_error "datagen: --random-plies -1" 2 datagen --games 1 --random-plies -1 --out "$data.f"
+expect_error "datagen: unknown option" 2 datagen --games 1 --out "$data.f" --fast
+expect_error "datagen: option without its value" 2 datagen --games 1 --out
+expect_error "datagen: unwritable FILE" 1 datagen --games 1 --out "$tmp/no/such/dir/f.bin"
+check "datagen: nothing written on a usage error" test ! -e "$data.f"
 
 echo
 if [ "$failed" -gt 0 ]; then

@@ -436,8 +436,14 @@ static void test_option_table(void **state)
             assert_true(engine_set_option(e, o->name, NULL, err, sizeof err));
             continue;
         }
-        snprintf(value, sizeof value, "%d", o->default_value);
-        assert_true(engine_set_option(e, o->name, value, err, sizeof err));
+        assert_true(engine_set_option(e, o->name, engine_option_default_text(o, value, sizeof value), err, sizeof err));
+        if (o->type == OPT_CHECK) {
+            assert_true(engine_set_option(e, o->name, "true", err, sizeof err));
+            assert_true(engine_set_option(e, o->name, "false", err, sizeof err));
+            assert_false(engine_set_option(e, o->name, "1", err, sizeof err));
+            assert_non_null(strstr(err, o->name));
+            continue;
+        }
         snprintf(value, sizeof value, "%d", o->max + 1);
         assert_false(engine_set_option(e, o->name, value, err, sizeof err));
         assert_non_null(strstr(err, o->name));

@@ -72,5 +72,6 @@ int cmd_play(const CliOptions *opts);
 int cmd_tb(const CliOptions *opts);
 int cmd_review(const CliOptions *opts);
 int cmd_puzzles(const CliOptions *opts);
+int cmd_datagen(const CliOptions *opts);
 
 #endif

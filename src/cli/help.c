@@ -53,8 +53,9 @@ const Command cli_commands[] = {
      "A bare 'go' is 'go infinite'. The end of input is 'quit': a running search stops and answers.\n"
      "Options: UCI_Variant, Hash, Threads, MultiPV, Skill Level, Move Overhead, Contempt\n"
      "(centipawns a draw is worth less than even to the engine, default 0), Clear Hash,\n"
-     "CescacsCastling (false: no castling and the king's leap cannot capture). Malformed commands\n"
-     "are answered with 'info string error: ...'.\n\n"
+     "CescacsCastling (false: no castling and the king's leap cannot capture), EvalFile (an\n"
+     "evaluation network file, docs/nnue.md) and UseNNUE (true: evaluate with it in its variant's\n"
+     "games; default false). Malformed commands are answered with 'info string error: ...'.\n\n"
      "With --baseline, every 'go' is answered by the yardstick engine instead: a plain depth-4\n"
      "alpha-beta search with a material + mobility evaluation (for measuring the real engine).\n\n"
      "Example:\n"
@@ -108,6 +109,20 @@ const Command cli_commands[] = {
      "      --option1 TablebasePath=tablebases --positions starts.txt --once --movetime 100\n",
      OPT_VARIANT, 0, NO_LIMIT, "not every game was played (an engine failed) or the game file cannot be written",
      true},
+    {"datagen", cmd_datagen, "play self-play games; write training data for an evaluation network",
+     "hexchess datagen [-v V] --games N --out FILE [--nodes K] [--seed S] [--random-plies R]",
+     "Plays N games of the engine against itself: R random plies from the start (default 8),\n"
+     "then K nodes a move (default 5000), one move in 8 a random one over the next 16 plies.\n"
+     "A game ends by the rules, as a draw after 600 plies, or as a win once the score has stayed\n"
+     "beyond 20 pawns for 8 plies. Every quiet position searched (not in check, the best move no\n"
+     "capture or promotion, the score no mate) is appended to FILE as a 96-byte record: the men,\n"
+     "the side to move, the score and the game's result (layout in docs/nnue.md).\n"
+     "Game g depends on S (default 1), K, R and g alone: FILE is resumed by running the same\n"
+     "command again (its unfinished last game is played again; a file of another run is refused),\n"
+     "and runs with other seeds write files that concatenate. A progress line goes to stderr.\n\n"
+     "Example:\n"
+     "  hexchess datagen -v glinski --games 2 --nodes 500 --seed 7 --out glinski.bin\n",
+     OPT_VARIANT, 0, NO_LIMIT, "FILE cannot be written or is another run's", true},
     {"play", cmd_play, "play either game on a terminal board, against the engine or a person",
      "hexchess play [-v V] [-p POSITION] [--engine white|black|both|none] [--level N] [--movetime MS]\n"
      "                     [--no-castling] [--load FILE] [--no-color] [--tablebases DIR]",

@@ -206,10 +206,16 @@ static bool set_tablebases(UciSession *s, const char *value, char *err, size_t e
     return true;
 }
 
+static bool set_eval_file(UciSession *s, const char *value, char *err, size_t err_size)
+{
+    return engine_set_eval_file(s->engine, value ? value : "", err, (int)err_size);
+}
+
 static const SessionOption session_options[] = {
     {"UCI_Variant", OPT_COMBO, NULL, set_variant}, /* the first built-in variant */
     {"CescacsCastling", OPT_CHECK, "true", set_castling},
     {"TablebasePath", OPT_STRING, "", set_tablebases}, /* the directory of hexchess tb gen */
+    {"EvalFile", OPT_STRING, "", set_eval_file},       /* a network file (docs/nnue.md) */
 };
 enum { SESSION_OPTION_NB = sizeof session_options / sizeof session_options[0] };
 
@@ -251,8 +257,7 @@ static bool cmd_uci(UciSession *s, char **save)
         say_option(s, session_options[i].name, session_options[i].type, default_of(&session_options[i]), 0, 0);
     for (const EngineOption *o = engine_options; o->name; o++) {
         char number[16];
-        snprintf(number, sizeof number, "%d", o->default_value);
-        say_option(s, o->name, o->type, number, o->min, o->max);
+        say_option(s, o->name, o->type, engine_option_default_text(o, number, sizeof number), o->min, o->max);
     }
     say(s, "uciok");
     return true;
@@ -286,8 +291,7 @@ void uci_session_reset_options(UciSession *s, bool keep_resources)
         if (o->type == OPT_BUTTON || (keep_resources && resource))
             continue;
         char number[16];
-        snprintf(number, sizeof number, "%d", o->default_value);
-        engine_set_option(s->engine, o->name, number, err, sizeof err);
+        engine_set_option(s->engine, o->name, engine_option_default_text(o, number, sizeof number), err, sizeof err);
     }
 }
 

@@ -52,6 +52,9 @@ const EngineOption engine_options[] = {
      NULL},
     {"Contempt", OPT_SPIN, 0, -200, 200, "centipawns a draw is worth less than even to the engine", FIELD(contempt),
      NULL},
+    /* The table's static evaluations are the other evaluation's after a change: it is emptied. */
+    {"UseNNUE", OPT_CHECK, 0, 0, 1, "evaluate with the network of EvalFile (false: the hand-written evaluation)",
+     FIELD(use_nnue), clear_hash},
     {"Clear Hash", OPT_BUTTON, 0, 0, 0, "empty the transposition table", NO_FIELD, clear_hash},
     {NULL, OPT_SPIN, 0, 0, 0, NULL, NO_FIELD, NULL},
 };
@@ -96,6 +99,7 @@ void engine_free(Engine *e)
         return;
     tt_free(&e->tt);
     tbset_free(e->own_tb);
+    nnue_free(e->net);
     free(e->workers);
     free(e);
 }
@@ -111,6 +115,23 @@ bool engine_set_tablebases(Engine *e, const char *dir, char *err, int err_size)
         e->own_tb = e->tb = NULL;
         snprintf(e->tb_dir, sizeof e->tb_dir, "%s", dir);
     }
+    return true;
+}
+
+bool engine_set_eval_file(Engine *e, const char *path, char *err, int err_size)
+{
+    Network *net = NULL;
+    if (path[0]) {
+        char why[160], q[QUOTE_BUF_SIZE];
+        net = nnue_load(path, why, sizeof why);
+        if (!net) {
+            snprintf(err, (size_t)err_size, "EvalFile '%s': %s", quote(q, path), why);
+            return false;
+        }
+    }
+    nnue_free(e->net);
+    e->net = net;
+    engine_new_game(e);
     return true;
 }
 
@@ -166,6 +187,14 @@ void engine_arm(Engine *e)
     e->armed = true;
 }
 
+const char *engine_option_default_text(const EngineOption *o, char *buf, int size)
+{
+    if (o->type == OPT_CHECK)
+        return o->default_value ? "true" : "false";
+    snprintf(buf, (size_t)size, "%d", o->default_value);
+    return buf;
+}
+
 bool option_name_is(const char *declared, const char *given)
 {
     for (; *declared && *given; declared++, given++)
@@ -189,7 +218,14 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
         return o->changed(e, err, err_size);
     char *end;
     long n = value ? strtol(value, &end, 10) : 0;
-    if (!value || end == value || *end || n < o->min || n > o->max) {
+    if (o->type == OPT_CHECK) {
+        if (!value || (strcmp(value, "true") && strcmp(value, "false"))) {
+            char q[QUOTE_BUF_SIZE];
+            snprintf(err, (size_t)err_size, "option '%s' takes true or false, not '%s'", o->name, quote(q, value));
+            return false;
+        }
+        n = !strcmp(value, "true");
+    } else if (!value || end == value || *end || n < o->min || n > o->max) {
         char q[QUOTE_BUF_SIZE];
         snprintf(err, (size_t)err_size, "option '%s' takes a number from %d to %d, not '%s'", o->name, o->min, o->max,
                  quote(q, value));

@@ -219,6 +219,27 @@ static bool record_score(Worker *w, int ply, Move m, int score, int *best, Move 
     return score >= beta;
 }
 
+/* The static evaluation of the node at ply: the network's when the search has one. */
+static int evaluate_node(Worker *w, int ply)
+{
+    if (!w->net)
+        return evaluate(&w->pos, w->eval, &w->pawns);
+    nnue_update(w->net, w->nnue, ply);
+    return nnue_output(w->net, &w->nnue[ply], w->pos.stm);
+}
+
+/* Makes m (MOVE_NONE: passes) from the node at ply; the network's accumulator of the child
+ * takes note of the men moved, to be summed only if the child is evaluated. */
+static void make_move(Worker *w, int ply, Move m)
+{
+    if (m == MOVE_NONE)
+        pos_make_null(&w->pos);
+    else
+        pos_make(&w->pos, m);
+    if (w->net)
+        nnue_record_move(&w->nnue[ply + 1], &w->pos);
+}
+
 /* Beyond this many quiescence plies a check is no longer answered move by move. */
 enum { QSEARCH_EVASION_PLIES = 6 };
 /* How far activity (mobility, king safety) can move the material estimate, in practice. */
@@ -253,7 +274,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
     bool checked = w->in_check[ply];
     bool in_check = checked && qply < QSEARCH_EVASION_PLIES;
     if (ply >= MAX_PLY - 1)
-        return in_check ? 0 : fade_to_move_rule(p, evaluate(p, w->eval, &w->pawns));
+        return in_check ? 0 : fade_to_move_rule(p, evaluate_node(w, ply));
     int best = -SCORE_INFINITE, orig_alpha = alpha, static_eval = TT_NO_EVAL;
     Move best_move = MOVE_NONE;
     if (!in_check) {
@@ -261,6 +282,9 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
          * cheap material estimate decides, sparing the mobility count. */
         if (tt.eval != TT_NO_EVAL) {
             static_eval = tt.eval;
+            best = fade_to_move_rule(p, static_eval);
+        } else if (w->net) {
+            static_eval = evaluate_node(w, ply);
             best = fade_to_move_rule(p, static_eval);
         } else {
             int material = evaluate_material(p, w->eval, &w->pawns);
@@ -304,7 +328,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply)
             continue;
         w->in_check[ply + 1] = move_gives_check(p, &filter, m);
         note_move_played(w, ply, m);
-        pos_make(p, m);
+        make_move(w, ply, m);
         int score = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
         pos_unmake(p);
         if (atomic_load_explicit(&w->engine->stop, memory_order_relaxed))
@@ -347,7 +371,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (is_draw(p, ply))
             return draw_score(w);
         if (ply >= MAX_PLY - 1)
-            return fade_to_move_rule(p, evaluate(p, w->eval, &w->pawns));
+            return fade_to_move_rule(p, evaluate_node(w, ply));
         int mate_alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
         int mate_beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
         if (mate_alpha >= mate_beta)
@@ -366,7 +390,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
 
     bool in_check = w->in_check[ply];
     /* The table keeps the unfaded evaluation: the same position recurs with other counts. */
-    int raw_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate(p, w->eval, &w->pawns);
+    int raw_eval = in_check ? TT_NO_EVAL : tt.eval != TT_NO_EVAL ? tt.eval : evaluate_node(w, ply);
     int static_eval = in_check ? TT_NO_EVAL : fade_to_move_rule(p, raw_eval);
     w->static_evals[ply] = static_eval;
     /* Better than two plies ago: pruning may be bolder, reductions smaller. */
@@ -393,7 +417,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
             int surplus = (estimate - beta) / NMP_SURPLUS_PER_PLY;
             int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR + (surplus < NMP_SURPLUS_PLIES ? surplus : NMP_SURPLUS_PLIES);
             note_move_played(w, ply, MOVE_NONE);
-            pos_make_null(p);
+            make_move(w, ply, MOVE_NONE);
             tt_prefetch(&e->tt, p->key);
             w->in_check[ply + 1] = false; /* else the side passing would have been able to take the king */
             int score = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -479,7 +503,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool null_
         if (new_depth > 0 && pk.quiets_unscored)
             score_quiet_moves(w, &ml, &pk);
         note_move_played(w, ply, m);
-        pos_make(p, m);
+        make_move(w, ply, m);
         w->in_check[ply + 1] = gives_check;
         int score;
         if (searched == 0) {
@@ -728,7 +752,9 @@ Move engine_search(Engine *e, Position *root, const SearchLimits *limits, Search
     }
     if (plan.lines > legal.count)
         plan.lines = legal.count;
-    threads_prepare(e, root, &e->eval[slot]);
+    /* The network, when asked for and one of this variant is loaded. */
+    const Network *net = e->use_nnue && e->net && nnue_variant(e->net) == v ? e->net : NULL;
+    threads_prepare(e, root, &e->eval[slot], net);
     int started = threads_start_helpers(e, helper_main);
     iterate(&e->workers[0], &plan);
     /* An infinite or ponder search reports only when told to stop. */

@@ -67,7 +67,7 @@ bool option_name_is(const char *declared, const char *given);
 typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
 typedef struct {
     const char *name;
-    OptionType type; /* OPT_SPIN or OPT_BUTTON */
+    OptionType type; /* OPT_SPIN, OPT_CHECK (the value 0 or 1, set as false or true) or OPT_BUTTON */
     int default_value, min, max;
     const char *help;
     size_t field; /* where a spin's value lives in the Engine */
@@ -77,6 +77,12 @@ typedef struct {
 } EngineOption;
 /* The one table of engine options (NULL-name terminated). */
 extern const EngineOption engine_options[];
+
+/* The evaluation network (hexchess's network file; "" for none) that UseNNUE searches with, in
+ * its variant's games. False (with err, the network kept) when the file cannot be read. */
+bool engine_set_eval_file(Engine *e, const char *path, char *err, int err_size);
+/* Option o's default as setoption takes it: a number, or true/false for a check. */
+const char *engine_option_default_text(const EngineOption *o, char *buf, int size);
 
 /* Endgame tablebases read from dir (hexchess tb gen makes them) as they are needed, probed at
  * every node with few enough men; "" turns them off. False (with err) when the name is too long. */

@@ -40,7 +40,7 @@ void threads_clear_history(Engine *e)
     }
 }
 
-void threads_prepare(Engine *e, const Position *root, const EvalTables *eval)
+void threads_prepare(Engine *e, const Position *root, const EvalTables *eval, const Network *net)
 {
     atomic_store(&e->main_depth, 0);
     for (int i = 0; i < e->worker_nb; i++) {
@@ -49,6 +49,9 @@ void threads_prepare(Engine *e, const Position *root, const EvalTables *eval)
         pos_keep_sum(&w->pos, eval->pst);
         w->root_stm = root->stm;
         w->eval = eval;
+        w->net = net;
+        if (net)
+            nnue_refresh(net, &w->nnue[0], &w->pos);
         /* A pawn structure's score is only valid for the variant that computed it. */
         if (w->pawns_variant != root->v) {
             pawn_cache_clear(&w->pawns);

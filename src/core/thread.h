@@ -10,6 +10,7 @@
 #include <threads.h>
 
 #include "eval.h"
+#include "nnue.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
@@ -29,6 +30,10 @@ typedef struct Worker {
     Position pos;
     const EvalTables *eval;
     PawnCache pawns;
+    /* The network evaluating this search (NULL: the hand-written evaluation), and its
+     * accumulators along the current line, by ply. */
+    const Network *net;
+    NnueAccumulator nnue[MAX_PLY + 2];
     const Variant *pawns_variant; /* the variant whose evaluation filled pawns */
     Move killers[MAX_PLY][2];
     /* Per side to move and quiet move, by history_index. */
@@ -59,7 +64,8 @@ typedef struct Worker {
 
 struct Engine {
     TTable tt;
-    int hash_mb, threads, multipv, skill, move_overhead, contempt;
+    int hash_mb, threads, multipv, skill, move_overhead, contempt, use_nnue;
+    Network *net; /* read from EvalFile; NULL for none */
     Worker *workers;
     int worker_nb;
     EvalTables eval[2];
@@ -84,8 +90,8 @@ bool threads_resize(Engine *e, int n);
 uint64_t threads_nodes(const Engine *e);
 /* Forgets the move-ordering histories of every worker. */
 void threads_clear_history(Engine *e);
-/* Every worker at root, evaluating with eval, counting from zero. */
-void threads_prepare(Engine *e, const Position *root, const EvalTables *eval);
+/* Every worker at root, evaluating with net when not NULL, else with eval, counting from zero. */
+void threads_prepare(Engine *e, const Position *root, const EvalTables *eval, const Network *net);
 /* Runs fn on every helper worker (all but worker 0); returns how many workers run, worker 0
  * included, for threads_join. */
 int threads_start_helpers(Engine *e, thrd_start_t fn);
