@@ -11,6 +11,7 @@ import { seatTokens, keepTokens, heldSeats } from './seats.js';
 import { showClocks } from './clock.js';
 import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from './friend.js';
 import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
+import { followGame } from './live.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -18,6 +19,11 @@ const backend = await import(backendName === 'local' ? './backend-local.js' : '.
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
+
+// The words this file shows that are not yet elsewhere (to move into the language catalogs).
+const TEXT = {
+  deleted: 'This game was deleted.',
+};
 
 const ui = {
   variants: {},
@@ -33,7 +39,7 @@ const ui = {
   target: null,       // the hex of the move a chooser is open for
   preview: null,
   hint: false,
-  events: null,       // the EventSource of the game shown
+  live: null,         // the game shown, kept in step with the server (live.js)
   analysisEvents: 0,  // analysis events heard, to tell whether one overtook an answer (analyse)
   board: null,
 };
@@ -202,13 +208,16 @@ function renderStatus() {
   const s = $('status');
   s.classList.toggle('over', g.status === 'over');
   let text;
-  if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
+  if (!atLatest()) {
+    // An earlier position: what stood there, not what stands now.
+    const turn = turnAt(ui.view), check = ui.view > 0 && g.moves[ui.view - 1].check;
+    text = `${cap(turn)} to move${check ? ' — check' : ''} (${viewingText(g)})`;
+  } else if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
   else if (g.thinking) text = `${cap(g.turn)} to move — ${g.waiting ? engineState(g) : 'the engine is thinking…'}`;
   else text = `${cap(g.turn)} to move${g.check !== 'none' ? ' — check' : ''}`;
-  const pending = pendingText(g, heldSeats(g));
+  const pending = atLatest() && pendingText(g, heldSeats(g));
   if (pending) text += ` · ${pending}`;
-  else if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
-  if (!atLatest()) text += ` (${viewingText(g)})`;
+  else if (atLatest() && g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
   s.textContent = text;
   const banner = $('banner');
   const forced = canMove() && promotesHere(g.legal);
@@ -237,7 +246,7 @@ function renderControls() {
   $('nav-first').disabled = $('nav-prev').disabled = ui.view === 0;
   $('nav-next').disabled = $('nav-last').disabled = atLatest();
   // A spectator has no say in the game; the players' buttons give way to a rematch at the end.
-  for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on && id !== 'undo';
+  for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on;
   const asked = on && g.takeback_offer === me && held.length === 1;
   $('undo').disabled = g.moves.length === 0 || asked;
   $('undo').textContent = asked ? 'Take-back asked…' : 'Take back';
@@ -337,6 +346,7 @@ async function play(text) {
   } catch (e) {
     showError(e.message);
     render();
+    ui.live?.refresh(); // the game may have changed, or the move gone through unanswered
   } finally {
     ui.sending = false;
   }
@@ -360,46 +370,34 @@ function setGame(g) {
   followWithAnalysis();
 }
 
-// The server pushes every change of the game (moves, offers, the end, analysis): each event but an
-// analysis fetches the game again, one fetch at a time.
+// The game shown is kept in step with the server (live.js): each change but an analysis, and every
+// reconnection, fetches the game again.
 function follow(id) {
-  if (ui.events && ui.events.gameId === id) return;
+  if (ui.live && ui.live.gameId === id) return;
   stopFollowing();
-  const es = backend.events(id);
-  es.gameId = id;
-  let busy = false, again = false;
-  const refresh = async () => {
-    if (busy) { again = true; return; }
-    busy = true;
-    try {
-      const fresh = await api('GET', `games/${id}`);
-      if (ui.game && ui.game.id === fresh.id && ui.events === es) setGame(fresh);
-    } catch (e) {
-      showError(e.message);
-    }
-    busy = false;
-    if (again) { again = false; refresh(); }
-  };
-  for (const name of ['move', 'takeback', 'draw', 'end', 'rematch']) es.addEventListener(name, refresh);
-  // An analysis event carries the analysis whole: no fetch needed while the game is the same.
-  es.addEventListener('analysis', (e) => {
-    const data = JSON.parse(e.data);
-    if (ui.events !== es || !ui.game || ui.game.id !== id) return;
-    ui.analysisEvents++;
-    if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
-    else refresh();
+  const live = followGame(id, backend, () => api('GET', `games/${id}`), (g) => {
+    if ((!ui.game || ui.game.id === g.id) && ui.live === live && !$('page-game').hidden) setGame(g);
+  }, {
+    // An analysis event carries the analysis whole: no fetch needed while the game is the same.
+    analysis(data, refresh) {
+      if (ui.live !== live || !ui.game || ui.game.id !== id) return;
+      ui.analysisEvents++;
+      if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
+      else refresh();
+    },
+    deleted() {
+      if (ui.live === live) ui.live = null;
+      showError(TEXT.deleted, true);
+    },
+    health(ok) { $('reconnecting').hidden = ok; },
   });
-  // The game's last event: its stream ends, and reconnecting would find no game.
-  es.addEventListener('deleted', () => {
-    if (ui.events === es) stopFollowing();
-    showError('This game was deleted.', true);
-  });
-  ui.events = es;
+  live.gameId = id;
+  ui.live = live;
 }
 
 function stopFollowing() {
-  if (ui.events) ui.events.close();
-  ui.events = null;
+  if (ui.live) ui.live.close();
+  ui.live = null;
 }
 
 // The side that moved last asks; a browser holding both seats (same screen) also agrees at once.
@@ -422,6 +420,8 @@ async function loadGame(id) {
     localStorage.setItem('hexchess.lastGame', String(id));
   } catch (e) {
     showError(e.message);
+    // Not reached (no answer, or the server failing): it is shown once it can be fetched.
+    if (!e.status || e.status >= 500) follow(id);
   }
 }
 
@@ -472,6 +472,7 @@ async function action(path, body, method = 'POST') {
     setGame(await api(method, `games/${ui.game.id}/${path}`, body));
   } catch (e) {
     showError(e.message);
+    ui.live?.refresh();
   }
 }
 

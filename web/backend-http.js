@@ -13,7 +13,11 @@ export async function request(method, path, body, token) {
   const res = await fetch(`/api/${path}`, opts);
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const e = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    e.status = res.status;
+    throw e;
+  }
   return data;
 }
 

@@ -10,10 +10,9 @@ import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-// args: more options of `hexchess serve`.
-export async function startServer(hexchess, args = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'hexchess-e2e-'));
-  const proc = spawn(hexchess, ['serve', '--listen', '127.0.0.1:0', '--db', join(dir, 'games.db'),
+// One `hexchess serve` on listen with the database in dir; resolves to { proc, url }.
+async function launch(hexchess, dir, listen, args) {
+  const proc = spawn(hexchess, ['serve', '--listen', listen, '--db', join(dir, 'games.db'),
     '--web', join(root, 'web'), '--max-think', '2000', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
@@ -25,13 +24,29 @@ export async function startServer(hexchess, args = []) {
     });
     proc.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
   });
+  return { proc, url };
+}
+
+async function terminate(proc) {
+  const done = new Promise((ok) => proc.on('exit', (code) => ok(code)));
+  proc.kill('SIGTERM');
+  return done;
+}
+
+// args: more options of `hexchess serve`. halt() stops it and resume() starts it again, on the same
+// address and database (a restart).
+export async function startServer(hexchess, args = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'hexchess-e2e-'));
+  let { proc, url } = await launch(hexchess, dir, '127.0.0.1:0', args);
   return {
     url,
     dir,
+    halt: () => terminate(proc),
+    async resume() {
+      ({ proc } = await launch(hexchess, dir, new URL(url).host, args));
+    },
     async stop() {
-      const done = new Promise((ok) => proc.on('exit', (code) => ok(code)));
-      proc.kill('SIGTERM');
-      const code = await done;
+      const code = await terminate(proc);
       rmSync(dir, { recursive: true, force: true });
       return code;
     },
