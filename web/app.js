@@ -7,7 +7,7 @@ import { renderAnalysis, analysisShown, shownBest } from './analysis.js';
 import {
   choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
 } from './chooser.js';
-import { seatTokens, keepTokens, heldSeats } from './seats.js';
+import { seatTokens, keepTokens, heldSeats, heldGameIds, watchKey, keepWatchKey } from './seats.js';
 import { showClocks } from './clock.js';
 import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from './friend.js';
 import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
@@ -53,8 +53,12 @@ function tokenFor(id, body) {
   return t[side] || t.white || t.black;
 }
 
+// A game's requests carry its watch key when this browser knows it, and a seat's token when it holds
+// one (which also shows an unlisted game).
 function api(method, path, body) {
-  const game = method !== 'GET' && path.match(/^games\/(\d+)/);
+  const game = path.match(/^games\/(\d+)/);
+  const key = game && watchKey(Number(game[1]));
+  if (key) path += `${path.includes('?') ? '&' : '?'}key=${key}`;
   return backend.request(method, path, body, game && tokenFor(Number(game[1]), body));
 }
 
@@ -158,7 +162,7 @@ function render() {
   renderAnalysis(g, { view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
   $('pos-text').value = positionAt(ui.view);
   $('pos-format').textContent = variant.position_format;
-  const record = backend.recordUrl(g.id);
+  const record = backend.recordUrl(g.id, watchKey(g.id));
   if (record) $('record-download').href = record;
 }
 
@@ -355,6 +359,7 @@ async function play(text) {
 // ---- game state ----
 
 function setGame(g) {
+  keepWatchKey(g.id, g.watch_key);
   const fresh = !ui.game || ui.game.id !== g.id;
   const grew = ui.game && g.moves.length !== ui.game.moves.length;
   const news = answerNews(ui.game, g, heldSeats(g));
@@ -375,7 +380,7 @@ function setGame(g) {
 function follow(id) {
   if (ui.live && ui.live.gameId === id) return;
   stopFollowing();
-  const live = followGame(id, backend, () => api('GET', `games/${id}`), (g) => {
+  const live = followGame(id, { events: () => backend.events(id, watchKey(id)) }, () => api('GET', `games/${id}`), (g) => {
     if ((!ui.game || ui.game.id === g.id) && ui.live === live && !$('page-game').hidden) setGame(g);
   }, {
     // An analysis event carries the analysis whole: no fetch needed while the game is the same.
@@ -490,7 +495,9 @@ async function showGames() {
   const body = $('games-body');
   body.innerHTML = '';
   try {
-    const list = await api('GET', 'games?limit=200');
+    // This browser's games: those it holds a seat of, with their keys (others are not listed).
+    const ids = heldGameIds().slice(0, 200).map((id) => (watchKey(id) ? `${id}:${watchKey(id)}` : id));
+    const list = ids.length ? await api('GET', `games?limit=200&ids=${ids.join(',')}`) : { games: [] };
     $('games-empty').hidden = list.games.length > 0;
     const heads = $('games').querySelectorAll('thead th');
     for (const row of list.games) {
@@ -532,6 +539,10 @@ function route() {
   else if ((m = h.match(/^#\/game\/(\d+)\/(white|black)\/([0-9a-f]{64})$/))) {
     // A seat's link: keep its token, and take it out of the address bar and the history.
     keepTokens(Number(m[1]), { [m[2]]: m[3] });
+    location.replace(`#/game/${m[1]}`);
+  } else if ((m = h.match(/^#\/game\/(\d+)\/watch\/([0-9a-f]{32})$/))) {
+    // A watch link of an unlisted game: its key is kept, the address shows the game.
+    keepWatchKey(Number(m[1]), m[2]);
     location.replace(`#/game/${m[1]}`);
   } else if (h === '#/games') showGames();
   else {

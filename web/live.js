@@ -8,7 +8,7 @@ const RETRY_FIRST_MS = 500, RETRY_MAX_MS = 8000;
 // otherwise).
 const CLOSED = 2;
 
-// id: the game; backend: its events(id); load(): a promise of the game; show(game) shows it; hooks:
+// id: the game; backend: events(id) opens its stream; load(): a promise of the game; show(game) shows it; hooks:
 // { analysis(data, refresh), deleted(), health(ok) }. Returns { close(), refresh() }.
 export function followGame(id, backend, load, show, hooks) {
   let es = null, closed = false;

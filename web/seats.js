@@ -1,4 +1,4 @@
-// The seats this browser plays. The server gives a game's seat tokens once, in the answer that
+// The seats this browser plays, and the keys of the unlisted games it may watch. The server gives a game's seat tokens once, in the answer that
 // creates it (or in a seat link); they are kept per game in localStorage so that a reload still plays.
 const key = (id) => `hexchess.seats.${id}`;
 
@@ -11,6 +11,23 @@ export function keepTokens(id, tokens) {
   if (tokens && Object.keys(tokens).length) {
     localStorage.setItem(key(id), JSON.stringify({ ...seatTokens(id), ...tokens }));
   }
+}
+
+// The ids of the games this browser holds a seat of, newest first.
+export function heldGameIds() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = localStorage.key(i).match(/^hexchess\.seats\.(\d+)$/);
+    if (m) ids.push(Number(m[1]));
+  }
+  return ids.sort((a, b) => b - a);
+}
+
+// An unlisted game's watch key (the server hides the game from whoever has neither it nor a seat).
+const watchKeyName = (id) => `hexchess.watch.${id}`;
+export const watchKey = (id) => localStorage.getItem(watchKeyName(id)) || '';
+export function keepWatchKey(id, key) {
+  if (key && watchKey(id) !== key) localStorage.setItem(watchKeyName(id), key);
 }
 
 const other = (c) => (c === 'white' ? 'black' : 'white');

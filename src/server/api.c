@@ -243,6 +243,9 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     for (int c = WHITE; c <= BLACK; c++)
         cJSON_AddStringToObject(seats, COLOR_NAMES[c],
                                 g->rec.engine[c] ? "engine" : g->rec.seat_hash[c][0] ? "token" : "open");
+    /* Who sees the game may pass its key on (a player, to invite watchers). */
+    if (g->rec.watch_key[0])
+        cJSON_AddStringToObject(o, "watch_key", g->rec.watch_key);
     if (g->rec.rematch)
         cJSON_AddNumberToObject(o, "rematch", (double)g->rec.rematch);
     else
@@ -389,10 +392,15 @@ static bool query_int(const HttpRequest *req, const char *key, int lo, int hi, i
 typedef struct {
     char token[COLOR_NB][SEAT_TOKEN_LEN + 1];
     char hash[COLOR_NB][SEAT_HASH_LEN + 1];
+    char watch_key[WATCH_KEY_LEN + 1];
 } NewSeats;
 
+/* A game made here is unlisted: watched by its key, played by its tokens. */
 static bool new_seats(GameSpec *spec, NewSeats *seats)
 {
+    if (!watch_key_new(seats->watch_key))
+        return false;
+    spec->watch_key = seats->watch_key;
     for (int c = WHITE; c <= BLACK; c++) {
         seats->token[c][0] = seats->hash[c][0] = 0;
         if (!spec->engine[c] && !seat_token_new(seats->token[c], seats->hash[c]))
@@ -438,7 +446,7 @@ static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, c
         snprintf(link, sizeof link, "/#/game/%lld/%s/%s", (long long)g->rec.id, COLOR_NAMES[c], seats->token[c]);
         cJSON_AddStringToObject(links, COLOR_NAMES[c], link);
     }
-    snprintf(link, sizeof link, "/#/game/%lld", (long long)g->rec.id);
+    snprintf(link, sizeof link, "/#/game/%lld/watch/%s", (long long)g->rec.id, g->rec.watch_key);
     cJSON_AddStringToObject(links, "watch", link);
     send_game_with(g, res, 201, extra);
     games_release(t, g);
@@ -485,11 +493,27 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 
 typedef struct {
     cJSON *arr;
+    int n_ids;
+    const int64_t *ids;
+    char (*keys)[WATCH_KEY_LEN + 1]; /* the key given with each id, "" for none */
 } ListCtx;
+
+/* An unlisted game is listed only with its key. */
+static bool row_shown(const ListCtx *lc, const StoredSummary *row)
+{
+    if (!row->watch_key || !row->watch_key[0])
+        return true;
+    for (int i = 0; i < lc->n_ids; i++)
+        if (lc->ids[i] == row->id && watch_key_matches(lc->keys[i], row->watch_key))
+            return true;
+    return false;
+}
 
 static void list_row(const StoredSummary *row, void *ctx)
 {
     ListCtx *lc = ctx;
+    if (!row_shown(lc, row))
+        return;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "id", (double)row->id);
     cJSON_AddStringToObject(o, "variant", row->variant ? row->variant : "");
@@ -505,19 +529,46 @@ static void list_row(const StoredSummary *row, void *ctx)
     cJSON_AddItemToArray(lc->arr, o);
 }
 
+/* ids=ID[:KEY],...: the games a page holds seats or keys of. false after answering 400. */
+static bool read_id_list(const char *s, int64_t *ids, char (*keys)[WATCH_KEY_LEN + 1], int *n, HttpResponse *res)
+{
+    *n = 0;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        size_t id_len = strcspn(s, ",:");
+        if (*n == STORE_LIST_IDS_MAX) {
+            http_error(res, 400, "ids names more than %d games", STORE_LIST_IDS_MAX);
+            return false;
+        }
+        if (!read_decimal("an id of ids", s, id_len, 1, INT64_MAX, &ids[*n], res))
+            return false;
+        size_t key_len = id_len < len ? len - id_len - 1 : 0;
+        snprintf(keys[*n], WATCH_KEY_LEN + 1, "%.*s", (int)(key_len <= WATCH_KEY_LEN ? key_len : 0), s + id_len + 1);
+        ++*n;
+        s += len + (s[len] ? 1 : 0);
+    }
+    return true;
+}
+
 static void list_games(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
     int limit = 50, offset = 0;
     if (!query_int(req, "limit", 1, 500, &limit, res) || !query_int(req, "offset", 0, 1 << 30, &offset, res))
         return;
+    static _Thread_local int64_t ids[STORE_LIST_IDS_MAX];
+    static _Thread_local char keys[STORE_LIST_IDS_MAX][WATCH_KEY_LEN + 1];
+    const char *id_list = http_query(req, "ids");
+    ListCtx lc = {.ids = ids, .keys = keys};
+    if (id_list && !read_id_list(id_list, ids, keys, &lc.n_ids, res))
+        return;
     cJSON *o = cJSON_CreateObject();
-    ListCtx lc = {cJSON_AddArrayToObject(o, "games")};
-    if (store_list(games_store(t), limit, offset, list_row, &lc) < 0) {
+    lc.arr = cJSON_AddArrayToObject(o, "games");
+    if (store_list(games_store(t), id_list ? ids : NULL, lc.n_ids, limit, offset, list_row, &lc) < 0) {
         cJSON_Delete(o);
         http_error(res, 500, "the game store failed");
         return;
     }
-    cJSON_AddNumberToObject(o, "total", (double)store_count(games_store(t)));
+    cJSON_AddNumberToObject(o, "total", id_list ? cJSON_GetArraySize(lc.arr) : (double)store_count(games_store(t)));
     send_json(res, 200, o);
 }
 
@@ -622,6 +673,14 @@ static int token_seat(const ServerGame *g, const HttpRequest *req)
         if (g->rec.seat_hash[c][0] && seat_token_matches(http_bearer(req), g->rec.seat_hash[c]))
             return c;
     return -1;
+}
+
+/* May the request see the game at all? A public game is anyone's to watch; an unlisted one needs
+ * its watch key (?key=) or a seat's token. To the others it does not exist. */
+static bool may_see(const ServerGame *g, const HttpRequest *req)
+{
+    return !g->rec.watch_key[0] || watch_key_matches(http_query(req, "key"), g->rec.watch_key) ||
+           token_seat(g, req) >= 0;
 }
 
 /* May the request act for side? A seat without a token is anyone's: the engine's (the game then
@@ -770,7 +829,7 @@ static void delete_game(GameTable *t, int64_t id, const HttpRequest *req, HttpRe
 {
     ServerGame *g = games_acquire(t, id);
     char err[200];
-    GameError e = g ? check_player(g, req, err, (int)sizeof err) : GE_NOT_FOUND;
+    GameError e = !g || !may_see(g, req) ? GE_NOT_FOUND : check_player(g, req, err, (int)sizeof err);
     if (g)
         games_release(t, g);
     if (e == GE_OK)
@@ -827,6 +886,10 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     ServerGame *g = games_acquire(t, id);
     char err[300] = "";
     GameError e = GE_OK;
+    if (g && !may_see(g, req)) {
+        games_release(t, g);
+        g = NULL;
+    }
     if (g)
         sgame_check_flag(g); /* a flag that fell a moment ago, before its timer woke */
     if (!g) {

@@ -50,6 +50,8 @@ static const char *const MIGRATIONS[] = {
     "ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;",
     /* 2: the version clients compare, which restarted at 0 when the game was loaded again */
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    /* 3: unlisted games' watch keys; the games before them stay public */
+    "ALTER TABLE games ADD COLUMN watch_key TEXT NOT NULL DEFAULT '';",
 };
 
 /* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
@@ -203,6 +205,7 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_int(st, 23, g->takeback_offer);
     sqlite3_bind_int64(st, 24, g->rematch);
     sqlite3_bind_int64(st, 25, (sqlite3_int64)g->version);
+    sqlite3_bind_text(st, 26, g->watch_key, -1, SQLITE_TRANSIENT);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -223,12 +226,12 @@ bool store_insert(Store *s, StoredGame *g)
                                  "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
                                  " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
                                  " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
-                                 " clock_saved, takeback_offer, rematch, version, created)"
-                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " clock_saved, takeback_offer, rematch, version, watch_key, created)"
+                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 26, g->created);
+        sqlite3_bind_int64(st, 27, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -246,11 +249,11 @@ bool store_update(Store *s, StoredGame *g)
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
                                  " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
                                  " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
-                                 " rematch=?, version=? WHERE id=?",
+                                 " rematch=?, version=?, watch_key=? WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 26, g->id);
+        sqlite3_bind_int64(st, 27, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -280,7 +283,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
                            " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
                            " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
-                           " rematch, version FROM games WHERE id=?",
+                           " rematch, version, watch_key FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -311,6 +314,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->takeback_offer = sqlite3_column_int(st, 22);
             out->rematch = sqlite3_column_int64(st, 23);
             out->version = (uint64_t)sqlite3_column_int64(st, 24);
+            copy_column(st, 25, out->watch_key, sizeof out->watch_key);
             if (!out->moves || !out->tags) {
                 stored_game_free(out);
                 found = false;
@@ -335,17 +339,26 @@ bool store_delete(Store *s, int64_t id)
     return ok;
 }
 
-int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx)
+int store_list(Store *s, const int64_t *ids, int n_ids, int limit, int offset, StoreListFn fn, void *ctx)
 {
+    /* The ids are bound one by one as ?3, ?4, ...: "IN (?3,?4)". */
+    char sql[STORE_LIST_IDS_MAX * 8 + 300];
+    int k = snprintf(sql, sizeof sql,
+                     "SELECT id, variant, result, reason, white_engine, black_engine, plies, created, updated,"
+                     " watch_key FROM games WHERE %s",
+                     ids ? "id IN (" : "watch_key = ''");
+    for (int i = 0; ids && i < n_ids && i < STORE_LIST_IDS_MAX; i++)
+        k += snprintf(sql + k, sizeof sql - (size_t)k, "%s?%d", i ? "," : "", i + 3);
+    snprintf(sql + k, sizeof sql - (size_t)k, "%s ORDER BY updated DESC, id DESC LIMIT ?1 OFFSET ?2",
+             ids ? ")" : "");
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = NULL;
     int n = -1;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT id, variant, result, reason, white_engine, black_engine, plies, created, updated"
-                           " FROM games ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
-                           -1, &st, NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int(st, 1, limit);
         sqlite3_bind_int(st, 2, offset);
+        for (int i = 0; ids && i < n_ids && i < STORE_LIST_IDS_MAX; i++)
+            sqlite3_bind_int64(st, i + 3, ids[i]);
         n = 0;
         while (sqlite3_step(st) == SQLITE_ROW) {
             StoredSummary row = {
@@ -357,6 +370,7 @@ int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx)
                 .plies = sqlite3_column_int(st, 6),
                 .created = sqlite3_column_int64(st, 7),
                 .updated = sqlite3_column_int64(st, 8),
+                .watch_key = (const char *)sqlite3_column_text(st, 9),
             };
             fn(&row, ctx);
             n++;
@@ -372,7 +386,7 @@ int64_t store_count(Store *s)
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = NULL;
     int64_t n = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT COUNT(*) FROM games", -1, &st, NULL) == SQLITE_OK &&
+    if (sqlite3_prepare_v2(s->db, "SELECT COUNT(*) FROM games WHERE watch_key = ''", -1, &st, NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
         n = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);

@@ -10,7 +10,7 @@
 
 typedef struct Store Store;
 
-enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65 };
+enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65, STORE_KEY_SIZE = 33, STORE_LIST_IDS_MAX = 200 };
 
 /* A saved game: its set-up and the moves in bare notation, space separated. */
 typedef struct {
@@ -37,6 +37,7 @@ typedef struct {
     int takeback_offer;   /* -1 none, else the colour asking to take back */
     int64_t rematch;      /* the id of this game's rematch, 0 while there is none */
     uint64_t version;     /* bumped on every change of the game, kept so that it never goes back */
+    char watch_key[STORE_KEY_SIZE]; /* an unlisted game's watch key (seats.h); "" for a public game */
 } StoredGame;
 
 /* One row of the games list. */
@@ -46,6 +47,7 @@ typedef struct {
     bool engine[2];
     int plies;
     int64_t created, updated;
+    const char *watch_key;
 } StoredSummary;
 
 typedef void (*StoreListFn)(const StoredSummary *row, void *ctx);
@@ -61,9 +63,10 @@ bool store_update(Store *s, StoredGame *g); /* sets g->updated */
 /* false when there is no such game */
 bool store_load(Store *s, int64_t id, StoredGame *out);
 bool store_delete(Store *s, int64_t id);
-/* Newest first; returns the number of rows reported, -1 on error. */
-int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx);
-int64_t store_count(Store *s);
+/* Newest first, the public games (no watch key), or with ids (n_ids of them) those games whatever
+ * they are; returns the number of rows reported, -1 on error. */
+int store_list(Store *s, const int64_t *ids, int n_ids, int limit, int offset, StoreListFn fn, void *ctx);
+int64_t store_count(Store *s); /* of the public games */
 /* The ids of the games going on whose clock runs, for the flag timer after a restart. */
 typedef void (*StoreIdFn)(int64_t id, void *ctx);
 void store_running_clocks(Store *s, StoreIdFn fn, void *ctx);

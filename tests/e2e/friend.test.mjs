@@ -73,7 +73,7 @@ async function friendGame({ variant, colour, clock = '', minutes, increment }) {
   const watch = await desk.inputValue('#watch-link');
   const id = await gameId(desk);
   assert.match(link, new RegExp(`#/game/${id}/${friendColour}/[0-9a-f]{64}$`));
-  assert.match(watch, new RegExp(`#/game/${id}$`));
+  assert.match(watch, new RegExp(`#/game/${id}/watch/[0-9a-f]{32}$`));
   // The creator keeps only its own seat's token.
   const kept = await desk.evaluate((gid) => JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)), id);
   assert.deepEqual(Object.keys(kept), [colour]);
@@ -222,6 +222,15 @@ test('against the engine on a 3 + 2 clock: no time per move asked, both clocks s
   assert.match(await text(desk, '#player-top .clock'), /^[23]:\d\d$/);
 });
 
+test("My games of a spectator lists none of the games it watched", async () => {
+  await watcher.click('#nav-games');
+  await watcher.waitForSelector('#games-empty', { state: 'visible' });
+  assert.equal(await watcher.locator('#games-body tr').count(), 0);
+  await desk.click('#nav-games');
+  await desk.waitForSelector('#games-body tr');
+  assert.ok(await desk.locator('#games-body tr').count() >= 4, "the desktop's own games are listed");
+});
+
 test('the new-game dialog for a friend on a custom clock fits a small phone', async () => {
   await watcher.click('#nav-new');
   const f = watcher.locator('#new-form');
@@ -240,7 +249,8 @@ const names = (variant) => variants.find((v) => v.name === variant).cells.map((c
 // A random move that promotes nothing, played in game id (desk White, phone Black) by the screen
 // whose turn it is; returns that page, or null when the game is over.
 async function playAny(id, cells) {
-  const g = await (await fetch(`${server.url}api/games/${id}`)).json();
+  const key = await desk.evaluate((gid) => localStorage.getItem(`hexchess.watch.${gid}`), id);
+  const g = await (await fetch(`${server.url}api/games/${id}?key=${key}`)).json();
   if (g.status !== 'ongoing') return null;
   const plain = g.legal.filter((m) => !m.promo);
   const m = plain[Math.floor(Math.random() * plain.length)];

@@ -15,21 +15,31 @@ ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
 
-# Seat tokens by "GAME:COLOUR", kept from every answer that creates a game.
-declare -A TOK
+# Seat tokens by "GAME:COLOUR", and watch keys by game, kept from every answer that creates a game.
+declare -A TOK KEY
+# keyed PATH: PATH with its game's watch key, as the page and watch links send it.
+keyed() {
+  local k=
+  [[ $1 =~ ^/api/games/([0-9]+) ]] && k=${KEY[${BASH_REMATCH[1]}]:-}
+  if [ -z "$k" ]; then echo "$1"; elif [[ $1 == *\?* ]]; then echo "$1&key=$k"; else echo "$1?key=$k"; fi
+}
 # req METHOD PATH [BODY]: leaves $code and the body in $tmp/body. With SEAT=white or SEAT=black
 # (SEAT=white req ...) it sends that seat's token of the game in PATH; with AUTH=TOKEN, that token.
+# The game's watch key goes with it, unless NOKEY=1.
 req() {
   local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is) token=${AUTH:-}
   [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
   if [ -n "${SEAT:-}" ] && [[ $2 =~ ^/api/games/([0-9]+) ]]; then token=${TOK[${BASH_REMATCH[1]}:$SEAT]:-}; fi
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
-  code=$(curl "${args[@]}" "$base$2")
+  local path=$2
+  [ -z "${NOKEY:-}" ] && path=$(keyed "$2")
+  code=$(curl "${args[@]}" "$base$path")
   if [ "$code" = 201 ]; then
-    local gid_ white_ black_
-    read -r gid_ white_ black_ < <(json '[.id, .tokens.white // "-", .tokens.black // "-"] | @tsv')
+    local gid_ white_ black_ key_
+    read -r gid_ white_ black_ key_ < <(json '[.id, .tokens.white // "-", .tokens.black // "-", .watch_key // "-"] | @tsv')
     TOK[$gid_:white]=${white_#-}
     TOK[$gid_:black]=${black_#-}
+    KEY[$gid_]=${key_#-}
   fi
 }
 json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
@@ -83,12 +93,12 @@ check "read: one move" test "$(json '.moves | length')" = 1
 # HEAD answers every GET route as GET does, without the body: two on one connection both answer
 # (a body sent after the first would be read as the second's answer).
 for path in /api/health /api/variants /api/games "/api/games/$id" "/api/games/$id/record" "/api/games/$id/events" /; do
-  heads=$(curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$path" "$base$path")
+  heads=$(curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$(keyed "$path")" "$base$(keyed "$path")")
   check "HEAD $path: 200 twice on one connection ($heads)" test "$heads" = "200 200 "
 done
 # The stream's HEAD broke the next answer on its connection about one time in three.
 heads=$(for _ in $(seq 1 20); do
-  curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base/api/games/$id/events" "$base/api/games/$id/events"
+  curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$(keyed /api/games/$id/events)" "$base$(keyed /api/games/$id/events)"
 done)
 check "HEAD of the event stream, 20 times two on one connection" test "$heads" = "$(printf '200 %.0s' {1..40})"
 req GET /api/variants
@@ -317,7 +327,10 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 12 games" test "$(json .total)" = 12
+check "list: no public game, all 12 unlisted" test "$(json .total)" = 0
+ids=$(for g in "${!KEY[@]}"; do printf '%s:%s,' "$g" "${KEY[$g]}"; done)
+req GET "/api/games?ids=${ids%,}"; expect "list games by id and key" 200
+check "list: the 12 games by their keys" test "$(json .total)" = 12
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
@@ -445,7 +458,7 @@ sid=$(json .id)
 check "the answer holds both seats' tokens (64 hex digits)" \
   test "$(json '[.tokens.white, .tokens.black] | map(test("^[0-9a-f]{64}$")) | all')" = true
 check "and a link per seat and one to watch" \
-  test "$(json '.links.white + " " + .links.watch')" = "/#/game/$sid/white/${TOK[$sid:white]} /#/game/$sid"
+  test "$(json '.links.white + " " + .links.watch')" = "/#/game/$sid/white/${TOK[$sid:white]} /#/game/$sid/watch/${KEY[$sid]}"
 check "the seats need tokens" test "$(json '.seats.white + " " + .seats.black')" = "token token"
 check "the time control" test "$(json '(.time_control.base | tostring) + "+" + (.time_control.increment | tostring)')" = "300000+3000"
 check "the clocks wait for the first move" test "$(json '(.clock.white | tostring) + " " + (.clock.running | tostring)')" = "300000 null"
@@ -461,7 +474,7 @@ done
 check "a 403 says what was wrong in one line" test "$(json .error)" = "the token opens no seat of this game"
 AUTH=garbage req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a token that is no token" 403
 code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "Authorization: Basic ${TOK[$sid:white]}" \
-  --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
+  --data-binary '{"move":"f5f6"}' "$base$(keyed /api/games/$sid/moves)")
 expect "the right token in a Basic header" 403
 req POST "/api/games/$sid/analysis" '{"movetime":100}'; expect "an analysis without a token" 403
 req POST "/api/games/$sid/rematch"; expect "a rematch without a token" 403
@@ -472,8 +485,33 @@ check "nothing changed after the refusals" \
 SEAT=black req POST "/api/games/$sid/resign" '{"side":"white"}'; expect "Black's token resigning for White" 403
 check "the error names both seats" test "$(json .error)" = "the token is Black's seat's, not White's"
 
+# Unlisted: a game made here is seen with its watch key (32 hex digits) or a seat's token; to
+# anyone else, whatever the route, it does not exist.
+req GET "/api/games/$sid"
+check "the watch key: 32 hex digits" test "$(json '.watch_key | test("^[0-9a-f]{32}$")')" = true
+for path in "/api/games/$sid" "/api/games/$sid/events" "/api/games/$sid/record" "/api/games/$sid?key=" \
+  "/api/games/$sid?key=$(printf '0%.0s' {1..32})" "/api/games/$sid?key=${KEY[$sid]}0"; do
+  NOKEY=1 req GET "$path"; expect "GET $path without the key" 404
+done
+check "the 404 is the one of a game that is not there" test "$(json .error)" = "no such game: $sid"
+NOKEY=1 req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a move without key or token" 404
+NOKEY=1 req DELETE "/api/games/$sid"; expect "a deletion without key or token" 404
+NOKEY=1 SEAT=black req GET "/api/games/$sid"; expect "a seat's token shows it" 200
+NOKEY=1 req GET "/api/games/$sid?key=${KEY[$sid]}"; expect "the key shows it" 200
+# Lists: the public games, or the games named (each unlisted one with its key).
+req GET "/api/games?limit=500"; expect "the public games" 200
+check "an unlisted game is not in the public list" test "$(json "[.games[] | select(.id == $sid)] | length")" = 0
+req GET "/api/games?ids=$sid:${KEY[$sid]},999999"; expect "my games by id and key" 200
+check "my games: the one named with its key" test "$(json '[.games[].id] | tostring')" = "[$sid]"
+req GET "/api/games?ids=$sid"; expect "an unlisted game named without its key" 200
+check "without its key: not listed" test "$(json '.games | length')" = 0
+req GET "/api/games?ids=$sid:nokey"; expect "with a wrong key" 200
+check "with a wrong key: not listed" test "$(json '.games | length')" = 0
+req GET "/api/games?ids=x1"; expect "ids that are no ids" 400
+req GET "/api/games?ids=$(seq -s, 1 201)"; expect "more than 200 ids" 400
+
 # The event stream: a watcher with no token sees the other seat's move at once.
-curl -sN "$base/api/games/$sid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$sid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 # wait_event WORD: waits (5 s at most) for an event line holding WORD in the stream.
 wait_event() {
@@ -532,7 +570,7 @@ check "the engine plays White in the rematch" test "$(json '.white + " " + .blac
 # Deleting a game ends its streams with a last event saying so: no watcher waits on a game that is gone.
 req POST /api/games '{"variant":"glinski"}'; expect "a game to delete while watched" 201
 wid=$(json .id)
-curl -sN "$base/api/games/$wid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$wid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a watcher of the game to delete" wait_event '^event: state'
 SEAT=white req DELETE "/api/games/$wid"; expect "delete a watched game" 200
@@ -552,7 +590,7 @@ refused "a base as a string" POST /api/games '{"time_base":"3+2"}' "time_base mu
 # with time left has only its king, the fall is a draw.
 req POST /api/games '{"variant":"glinski","time_base":2000}'; expect "a game of 2 s" 201
 fid=$(json .id)
-curl -sN "$base/api/games/$fid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$fid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 SEAT=white req POST "/api/games/$fid/moves" '{"move":"f5f6"}'; expect "White moves, Black's clock runs" 200
 check "the flag falls by itself and the stream says so" wait_event '"reason":"time"'
@@ -585,7 +623,7 @@ SEAT=black req POST "/api/games/$kid/draw" '{"action":"offer"}'; expect "Black o
 SEAT=white req POST "/api/games/$kid/undo" '{}'; expect "White asks to take back" 200
 before=$(json '.clock.black')
 version=$(json .version)
-curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$kid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a stream is open" wait_event '^event: state'
 stop_server
@@ -634,6 +672,7 @@ sqlite3 "$tmp/old.db" "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT,
     'd1c3 d9c6 c3d1 c6d9 d1c3 d9c6 c3d1 c6d9 f5f6  e7e6 ', 10, 1, 1);"
 start_server "$hex" "$tmp/old.db" || { bad "start on an old database"; echo "$passed passed, $failed failed"; exit 1; }
 req GET /api/games/1; expect "a game of an old database" 200
+check "an old game is public: no watch key" test "$(json '.watch_key // "none"')" = none
 check "old game: open seats, no clock" test "$(json '.seats.white + " " + .seats.black + " " + (.clock | tostring)')" = "open open null"
 req POST /api/games/1/moves '{"move":"e7e6"}'; expect "old game: a move without a token" 200
 check "old game: its versions start at the upgrade" test "$(json .version)" = 1
@@ -646,7 +685,7 @@ check "the server's log tells it" \
 stop_server
 check "loading changed nothing stored" \
   test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
-check "migrated: schema version 2" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 2
+check "migrated: schema version 3" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 3
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
