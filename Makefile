@@ -120,8 +120,9 @@ $(BUILD)/tools/%.o: tools/%.c tools/%.h
 
 # The tuner's numerical part (tools/texel.c) has its own test.
 $(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
-# So has the server's game clock.
+# So have the server's game clock and its ratings.
 $(BUILD)/tests/test_clock: $(BUILD)/server/clock.o
+$(BUILD)/tests/test_rating: $(BUILD)/server/rating.o
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ)
 	ar rcs $@ $^
