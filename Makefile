@@ -6,7 +6,7 @@ OPT ?= -O2 -march=native -DNDEBUG
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
 # The core library has no dependencies; the front ends use these Debian libraries.
-FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lpthread -lm
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium -lpthread -lm
 
 CORE_SRC = $(wildcard src/core/*.c)
 FRONT_SRC = $(wildcard src/cli/*.c src/server/*.c)

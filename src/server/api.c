@@ -4,16 +4,36 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../core/gamefile.h"
 #include "../core/movegen.h"
 #include "../core/quote.h"
 #include "../core/strbuf.h"
 #include "../core/uimove.h"
+#include "accounts.h"
 #include "gamefeed.h"
 #include "jsonbody.h"
 #include "seats.h"
+#include "throttle.h"
 #include "worker.h"
+
+struct Api {
+    GameTable *games;
+    Throttle *signins; /* failed sign-ins, per name and per address */
+};
+
+/* Sign-in failures allowed per name and per address in a minute; more are answered 429. */
+enum { SIGNIN_FAILS = 5, SIGNIN_WINDOW_MS = 60000 };
+static const char SESSION_COOKIE[] = "hexchess_session";
+
+/* Who is asking, read once at the door: the request (its seat token, its watch key) and the
+ * signed-in player, if any. */
+typedef struct {
+    const HttpRequest *req;
+    char player[STORE_NAME_SIZE]; /* "" for a guest */
+    bool session;                 /* the request carries a session cookie, valid or not */
+} Actor;
 
 static const char *const COLOR_NAMES[COLOR_NB + 1] = {"white", "black", NULL};
 static const char *const PLAYER_NAMES[] = {"human", "engine", NULL};
@@ -243,6 +263,10 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     for (int c = WHITE; c <= BLACK; c++)
         cJSON_AddStringToObject(seats, COLOR_NAMES[c],
                                 g->rec.engine[c] ? "engine" : g->rec.seat_hash[c][0] ? "token" : "open");
+    cJSON *players = cJSON_AddObjectToObject(o, "players");
+    for (int c = WHITE; c <= BLACK; c++)
+        cJSON_AddItemToObject(players, COLOR_NAMES[c],
+                              g->rec.player[c][0] ? cJSON_CreateString(g->rec.player[c]) : cJSON_CreateNull());
     /* Who sees the game may pass its key on (a player, to invite watchers). */
     if (g->rec.watch_key[0])
         cJSON_AddStringToObject(o, "watch_key", g->rec.watch_key);
@@ -467,12 +491,25 @@ static void create_and_answer(GameTable *t, GameSpec *spec, const char *warnings
     answer_created(t, g, &seats, warnings, ge, err, res);
 }
 
-static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
+/* A signed-in creator's seat is bound to them: the one human seat, or the one "seat" names (a game
+ * for a friend). Two on one screen bind none. */
+static void bind_creator(JsonBody *b, const Actor *who, GameSpec *spec)
 {
-    static const char *const fields[] = {"variant",  "position", "castling",  "moves",          "white", "black",
-                                         "level",    "movetime", "time_base", "time_increment", NULL};
+    int seat = -1;
+    body_enum(b, "seat", BODY_OPTIONAL, COLOR_NAMES, &seat);
+    if (seat < 0 && spec->engine[WHITE] != spec->engine[BLACK])
+        seat = spec->engine[WHITE] ? BLACK : WHITE;
+    if (who->player[0] && seat >= 0 && !spec->engine[seat])
+        spec->player[seat] = who->player;
+}
+
+static void create_game(GameTable *t, const Actor *who, HttpResponse *res)
+{
+    static const char *const fields[] = {"variant",  "position", "castling",  "moves",          "white",
+                                         "black",    "level",    "movetime",  "time_base",      "time_increment",
+                                         "seat",     NULL};
     JsonBody b;
-    if (!read_body(&b, req, fields, res))
+    if (!read_body(&b, who->req, fields, res))
         return;
     int variant = 0;
     char *moves = NULL;
@@ -482,6 +519,7 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     body_bool(&b, "castling", BODY_OPTIONAL, &spec.castling);
     body_words(&b, "moves", BODY_OPTIONAL, &moves);
     read_players(&b, &spec, games_limits(t));
+    bind_creator(&b, who, &spec);
     if (body_ok(&b, res)) {
         spec.variant = variant_names[variant];
         spec.moves = moves;
@@ -666,31 +704,42 @@ static const struct {
 
 /* ---- seats ---- */
 
-/* The seat the request's token opens, or -1. */
-static int token_seat(const ServerGame *g, const HttpRequest *req)
+/* Is side's seat the signed-in player's? */
+static bool player_seat(const ServerGame *g, int side, const Actor *who)
+{
+    return who->player[0] && !strcmp(who->player, g->rec.player[side]);
+}
+
+/* The seat the request's token or its player opens, or -1. */
+static int held_seat(const ServerGame *g, const Actor *who)
 {
     for (int c = WHITE; c <= BLACK; c++)
-        if (g->rec.seat_hash[c][0] && seat_token_matches(http_bearer(req), g->rec.seat_hash[c]))
+        if ((g->rec.seat_hash[c][0] && seat_token_matches(http_bearer(who->req), g->rec.seat_hash[c])) ||
+            player_seat(g, c, who))
             return c;
     return -1;
 }
 
 /* May the request see the game at all? A public game is anyone's to watch; an unlisted one needs
- * its watch key (?key=) or a seat's token. To the others it does not exist. */
-static bool may_see(const ServerGame *g, const HttpRequest *req)
+ * its watch key (?key=), a seat's token or its player. To the others it does not exist. */
+static bool may_see(const ServerGame *g, const Actor *who)
 {
-    return !g->rec.watch_key[0] || watch_key_matches(http_query(req, "key"), g->rec.watch_key) ||
-           token_seat(g, req) >= 0;
+    return !g->rec.watch_key[0] || watch_key_matches(http_query(who->req, "key"), g->rec.watch_key) ||
+           held_seat(g, who) >= 0;
 }
 
 /* May the request act for side? A seat without a token is anyone's: the engine's (the game then
  * refuses with its own reason) and those of a game saved before seats existed. */
-static GameError check_seat(const ServerGame *g, Color side, const HttpRequest *req, char *err, int err_size)
+static GameError check_seat(const ServerGame *g, Color side, const Actor *who, char *err, int err_size)
 {
-    if (!g->rec.seat_hash[side][0] || seat_token_matches(http_bearer(req), g->rec.seat_hash[side]))
+    const HttpRequest *req = who->req;
+    if (!g->rec.seat_hash[side][0] || seat_token_matches(http_bearer(req), g->rec.seat_hash[side]) ||
+        player_seat(g, side, who))
         return GE_OK;
-    int held = token_seat(g, req);
-    if (!http_bearer(req))
+    int held = held_seat(g, who);
+    if (!http_bearer(req) && held >= 0)
+        snprintf(err, (size_t)err_size, "%s plays %s, not %s", who->player, SIDE_TITLES[held], SIDE_TITLES[side]);
+    else if (!http_bearer(req))
         snprintf(err, (size_t)err_size, "%s's seat needs its token (Authorization: Bearer TOKEN)", SIDE_TITLES[side]);
     else if (held >= 0)
         snprintf(err, (size_t)err_size, "the token is %s's seat's, not %s's", SIDE_TITLES[held], SIDE_TITLES[side]);
@@ -701,19 +750,19 @@ static GameError check_seat(const ServerGame *g, Color side, const HttpRequest *
 
 /* Requests about the whole game (analysis, rematch, deletion) take either player's token; a game
  * with no seat token (engine against engine, or saved before seats) is anyone's. */
-static GameError check_player(const ServerGame *g, const HttpRequest *req, char *err, int err_size)
+static GameError check_player(const ServerGame *g, const Actor *who, char *err, int err_size)
 {
-    if ((!g->rec.seat_hash[WHITE][0] && !g->rec.seat_hash[BLACK][0]) || token_seat(g, req) >= 0)
+    if ((!g->rec.seat_hash[WHITE][0] && !g->rec.seat_hash[BLACK][0]) || held_seat(g, who) >= 0)
         return GE_OK;
-    snprintf(err, (size_t)err_size, http_bearer(req) ? "the token opens no seat of this game"
-                                                     : "this needs a player's token (Authorization: Bearer TOKEN)");
+    snprintf(err, (size_t)err_size, http_bearer(who->req) ? "the token opens no seat of this game"
+                                                          : "this needs a player's token (Authorization: Bearer TOKEN)");
     return GE_FORBIDDEN;
 }
 
-/* The side an action is for: the body's "side"; else the seat of the token; else the default. */
-static Color read_side(JsonBody *b, const ServerGame *g, const HttpRequest *req, int fallback)
+/* The side an action is for: the body's "side"; else the seat of the token or player; else the default. */
+static Color read_side(JsonBody *b, const ServerGame *g, const Actor *who, int fallback)
 {
-    int held = token_seat(g, req);
+    int held = held_seat(g, who);
     int s = held >= 0 ? held : fallback;
     body_enum(b, "side", BODY_OPTIONAL, COLOR_NAMES, &s);
     return (Color)s;
@@ -727,7 +776,7 @@ static int default_side(const ServerGame *g)
 
 /* Runs a POST action on an acquired game; GE_OK, or an error with its message. The body is read
  * first (400), then the seat checked (403), then the game acts. */
-static GameError game_action(ServerGame *g, const char *action, JsonBody *b, const HttpRequest *req, char *err,
+static GameError game_action(ServerGame *g, const char *action, JsonBody *b, const Actor *who, char *err,
                              int err_size)
 {
     GameError e;
@@ -736,7 +785,7 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         body_string(b, "move", BODY_REQUIRED, &mv);
         if (b->error[0])
             return GE_BAD_REQUEST;
-        if ((e = check_seat(g, g->pos->stm, req, err, err_size)) != GE_OK)
+        if ((e = check_seat(g, g->pos->stm, who, err, err_size)) != GE_OK)
             return e;
         return sgame_play(g, mv, err, err_size);
     }
@@ -745,10 +794,10 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         body_enum(b, "action", BODY_OPTIONAL, TAKEBACK_ACTIONS, &what);
         /* Without a side, a reply goes to the pending request. */
         int asking = g->rec.takeback_offer;
-        Color side = read_side(b, g, req, what != TAKEBACK_REQUEST && asking >= 0 ? !asking : default_side(g));
+        Color side = read_side(b, g, who, what != TAKEBACK_REQUEST && asking >= 0 ? !asking : default_side(g));
         if (b->error[0])
             return GE_BAD_REQUEST;
-        if ((e = check_seat(g, side, req, err, err_size)) != GE_OK)
+        if ((e = check_seat(g, side, who, err, err_size)) != GE_OK)
             return e;
         return sgame_takeback(g, (TakebackAction)what, side, err, err_size);
     }
@@ -757,10 +806,10 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         int what = DRAW_OFFER;
         if (draw)
             body_enum(b, "action", BODY_OPTIONAL, DRAW_ACTIONS, &what);
-        Color side = read_side(b, g, req, default_side(g));
+        Color side = read_side(b, g, who, default_side(g));
         if (b->error[0])
             return GE_BAD_REQUEST;
-        if ((e = check_seat(g, side, req, err, err_size)) != GE_OK)
+        if ((e = check_seat(g, side, who, err, err_size)) != GE_OK)
             return e;
         return draw ? sgame_draw(g, (DrawAction)what, side, err, err_size) : sgame_resign(g, side, err, err_size);
     }
@@ -770,7 +819,7 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
     body_int(b, "ply", BODY_OPTIONAL, 0, g->ply_count, &ply);
     if (b->error[0])
         return GE_BAD_REQUEST;
-    if ((e = check_player(g, req, err, err_size)) != GE_OK)
+    if ((e = check_player(g, who, err, err_size)) != GE_OK)
         return e;
     return sgame_analyse(g, ply, ms, err, err_size);
 }
@@ -825,11 +874,11 @@ static void rematch(GameTable *t, ServerGame *g, HttpResponse *res)
     games_release(t, r);
 }
 
-static void delete_game(GameTable *t, int64_t id, const HttpRequest *req, HttpResponse *res)
+static void delete_game(GameTable *t, int64_t id, const Actor *who, HttpResponse *res)
 {
     ServerGame *g = games_acquire(t, id);
     char err[200];
-    GameError e = !g || !may_see(g, req) ? GE_NOT_FOUND : check_player(g, req, err, (int)sizeof err);
+    GameError e = !g || !may_see(g, who) ? GE_NOT_FOUND : check_player(g, who, err, (int)sizeof err);
     if (g)
         games_release(t, g);
     if (e == GE_OK)
@@ -847,8 +896,9 @@ static void delete_game(GameTable *t, int64_t id, const HttpRequest *req, HttpRe
 }
 
 /* /api/games/ID[/action] */
-static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *rest)
+static void sgame_route(GameTable *t, const Actor *who, HttpResponse *res, const char *rest)
 {
+    const HttpRequest *req = who->req;
     const char *method = http_method(req);
     const char *slash = strchr(rest, '/');
     size_t id_len = slash ? (size_t)(slash - rest) : strlen(rest);
@@ -876,7 +926,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     if (!read_decimal("the game id", rest, id_len, 1, INT64_MAX, &id, res))
         return;
     if (!*action && !strcmp(method, "DELETE")) {
-        delete_game(t, id, req, res);
+        delete_game(t, id, who, res);
         return;
     }
     JsonBody b = {0};
@@ -886,7 +936,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     ServerGame *g = games_acquire(t, id);
     char err[300] = "";
     GameError e = GE_OK;
-    if (g && !may_see(g, req)) {
+    if (g && !may_see(g, who)) {
         games_release(t, g);
         g = NULL;
     }
@@ -899,7 +949,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     } else if (!strcmp(action, "events")) {
         open_events(t, g, res);
     } else if (!strcmp(action, "rematch") || !strcmp(method, "DELETE")) {
-        if ((e = check_player(g, req, err, (int)sizeof err)) != GE_OK)
+        if ((e = check_player(g, who, err, (int)sizeof err)) != GE_OK)
             http_error(res, error_status(e), "%s", err);
         else if (post)
             rematch(t, g, res);
@@ -909,7 +959,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
         }
     } else {
         if (post)
-            e = game_action(g, action, &b, req, err, (int)sizeof err);
+            e = game_action(g, action, &b, who, err, (int)sizeof err);
         if (b.error[0])
             http_error(res, 400, "%s", b.error);
         else if (e != GE_OK)
@@ -922,9 +972,173 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     body_free(&b);
 }
 
-/* path: after "/api/", without a trailing slash */
-static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *path)
+/* ---- players ---- */
+
+static int64_t now_ms(void)
 {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Answers {"name": NAME} with a new session for the player in the cookie. */
+static void start_session(Api *a, const char *name, int status, HttpResponse *res)
+{
+    char token[SESSION_TOKEN_LEN + 1];
+    if (!session_start(games_store(a->games), name, token)) {
+        http_error(res, 500, "the session could not be started");
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", name);
+    send_json(res, status, o);
+    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d",
+             SESSION_COOKIE, token, SESSION_DAYS * 86400);
+}
+
+/* The name and password of a body {"name": ..., "password": ...}; false after answering 400. */
+static bool read_credentials(JsonBody *b, const Actor *who, const char **name, const char **password,
+                             HttpResponse *res)
+{
+    static const char *const fields[] = {"name", "password", NULL};
+    if (!read_body(b, who->req, fields, res))
+        return false;
+    body_string(b, "name", BODY_REQUIRED, name);
+    body_string(b, "password", BODY_REQUIRED, password);
+    if (body_ok(b, res))
+        return true;
+    body_free(b);
+    return false;
+}
+
+static void create_account(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    JsonBody b;
+    const char *name, *password;
+    if (!read_credentials(&b, who, &name, &password, res))
+        return;
+    char err[120];
+    AccountResult r = account_create(games_store(a->games), name, password, err, (int)sizeof err);
+    if (r == ACCOUNT_OK)
+        start_session(a, name, 201, res);
+    else if (r == ACCOUNT_FAILED)
+        http_error(res, 500, "the account could not be made");
+    else
+        http_error(res, r == ACCOUNT_TAKEN ? 409 : 400, "%s", err);
+    body_free(&b);
+}
+
+/* A wrong name and a wrong password get the same answer; past SIGNIN_FAILS failures a minute for
+ * the name or for the address, every try is refused unread. */
+static void sign_in(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    JsonBody b;
+    const char *name, *password;
+    if (!read_credentials(&b, who, &name, &password, res))
+        return;
+    char by_name[80], by_address[80];
+    snprintf(by_name, sizeof by_name, "name:%.40s", name);
+    for (char *c = by_name; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c); /* names are one ignoring case */
+    snprintf(by_address, sizeof by_address, "address:%s", who->req->client);
+    int64_t now = now_ms();
+    char player[STORE_NAME_SIZE];
+    if (throttle_blocked(a->signins, by_name, now) || throttle_blocked(a->signins, by_address, now)) {
+        http_error(res, 429, "too many failed sign-ins: wait a minute");
+    } else if (account_check(games_store(a->games), name, password, player)) {
+        start_session(a, player, 200, res);
+    } else {
+        throttle_fail(a->signins, by_name, now);
+        throttle_fail(a->signins, by_address, now);
+        http_error(res, 401, "wrong name or password");
+    }
+    body_free(&b);
+}
+
+static void get_session(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)a, (void)arg;
+    if (!who->player[0]) {
+        http_error(res, 401, "not signed in");
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", who->player);
+    send_json(res, 200, o);
+}
+
+static void sign_out(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    char token[SESSION_TOKEN_LEN + 2];
+    session_end(games_store(a->games), http_cookie(who->req, SESSION_COOKIE, token, sizeof token));
+    http_text(res, 204, "text/plain", "", 0);
+    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0",
+             SESSION_COOKIE);
+}
+
+static void get_player(Api *a, const Actor *who, HttpResponse *res, const char *name)
+{
+    (void)who;
+    char found[STORE_NAME_SIZE];
+    int64_t created;
+    char q[QUOTE_BUF_SIZE];
+    if (!account_find(games_store(a->games), name, found, &created)) {
+        http_error(res, 404, "no such player: %s", quote(q, name));
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", found);
+    cJSON_AddNumberToObject(o, "created", (double)created);
+    cJSON_AddObjectToObject(o, "ratings");
+    send_json(res, 200, o);
+}
+
+/* The routes of the players' part: a path (a prefix when it ends with '/': the rest is the argument),
+ * a method, a handler. */
+typedef void (*PlayerHandler)(Api *a, const Actor *who, HttpResponse *res, const char *arg);
+static const struct {
+    const char *path, *method;
+    PlayerHandler handler;
+} PLAYER_ROUTES[] = {
+    {"accounts", "POST", create_account}, {"session", "POST", sign_in},   {"session", "GET", get_session},
+    {"session", "DELETE", sign_out},       {"players/", "GET", get_player},
+};
+
+/* Answers a players' route; false when path is none of them. */
+static bool player_route(Api *a, const Actor *who, HttpResponse *res, const char *path)
+{
+    const char *method = http_method(who->req), *arg = NULL;
+    bool known = false;
+    for (size_t i = 0; i < sizeof PLAYER_ROUTES / sizeof *PLAYER_ROUTES; i++) {
+        const char *p = PLAYER_ROUTES[i].path;
+        size_t n = strlen(p);
+        bool prefix = p[n - 1] == '/';
+        if (prefix ? strncmp(path, p, n) || !path[n] || strchr(path + n, '/') : strcmp(path, p))
+            continue;
+        known = true;
+        arg = prefix ? path + n : "";
+        if (!strcmp(method, PLAYER_ROUTES[i].method)) {
+            PLAYER_ROUTES[i].handler(a, who, res, arg);
+            return true;
+        }
+    }
+    if (known) {
+        char q[QUOTE_BUF_SIZE];
+        http_error(res, 405, "method %s not allowed on %s", quote(q, method), http_path(who->req));
+    }
+    return known;
+}
+
+/* path: after "/api/", without a trailing slash */
+static void api_route(Api *a, const Actor *who, HttpResponse *res, const char *path)
+{
+    GameTable *t = a->games;
+    const HttpRequest *req = who->req;
+    if (player_route(a, who, res, path))
+        return;
     const char *method = http_method(req);
     bool get = !strcmp(method, "GET");
     char q[QUOTE_BUF_SIZE];
@@ -948,7 +1162,7 @@ static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, c
         if (get)
             list_games(t, req, res);
         else if (!strcmp(method, "POST"))
-            create_game(t, req, res);
+            create_game(t, who, res);
         else
             http_error(res, 405, "use GET or POST");
     } else if (!strcmp(path, "games/import")) {
@@ -957,21 +1171,59 @@ static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, c
         else
             http_error(res, 405, "use POST");
     } else if (!strncmp(path, "games/", 6)) {
-        sgame_route(t, req, res, path + 6);
+        sgame_route(t, who, res, path + 6);
     } else {
         http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
     }
 }
 
+Api *api_new(GameTable *games, char *err, int err_size)
+{
+    Api *a = calloc(1, sizeof *a);
+    if (a && accounts_init() && (a->signins = throttle_new(SIGNIN_FAILS, SIGNIN_WINDOW_MS))) {
+        a->games = games;
+        return a;
+    }
+    snprintf(err, (size_t)err_size, a ? "the password hashing library did not start" : "out of memory");
+    free(a);
+    return NULL;
+}
+
+void api_free(Api *a)
+{
+    if (!a)
+        return;
+    throttle_free(a->signins);
+    free(a);
+}
+
+/* The request's actor: its session's player, if it names a live one. */
+static void read_actor(Api *a, const HttpRequest *req, Actor *who)
+{
+    char token[SESSION_TOKEN_LEN + 2];
+    const char *t = http_cookie(req, SESSION_COOKIE, token, sizeof token);
+    *who = (Actor){.req = req, .session = t != NULL};
+    if (t && !session_player(games_store(a->games), t, who->player))
+        who->player[0] = 0;
+}
+
 void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
+    Api *a = ctx;
+    Actor who;
+    read_actor(a, req, &who);
+    /* A request that changes something with a session from another site's page is forged. */
+    if (who.session && strcmp(http_method(req), "GET") && !http_same_site(req)) {
+        http_error(res, 403, "a request from another site may not act for a signed-in player");
+        return;
+    }
     /* Any API path may end with one slash, as links and hand-typed addresses often do: /api/health/
      * is /api/health. */
     const char *path = http_path(req) + strlen("/api/");
     size_t len = strlen(path);
     char *bare = strndup(path, len && path[len - 1] == '/' ? len - 1 : len);
     if (bare)
-        api_route(ctx, req, res, bare);
+        api_route(a, &who, res, bare);
     else
         http_error(res, 500, "out of memory");
     free(bare);

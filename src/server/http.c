@@ -119,6 +119,8 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *
                             "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, res->no_store ? "no-store" : "no-cache");
+    if (res->set_cookie[0])
+        MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, res->set_cookie);
     if (res->filename[0]) {
         char disp[160];
         snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", res->filename);
@@ -161,6 +163,18 @@ static enum MHD_Result refuse_large_body(struct MHD_Connection *conn)
     return send_response(conn, &res);
 }
 
+/* The peer's address as text (no port), for limits per client. */
+static void client_address(struct MHD_Connection *conn, char *out, size_t size)
+{
+    out[0] = 0;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info ? info->client_addr : NULL;
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)size);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)size);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
@@ -178,6 +192,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         const char *auth = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
         if (auth && !request_set_authorization(req, auth))
             return MHD_NO;
+        for (int h = 0; h < REQUEST_HEADER_NB; h++) {
+            const char *v = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, request_header_names[h]);
+            if (v && !request_set_header(req, (RequestHeader)h, v))
+                return MHD_NO;
+        }
+        client_address(conn, req->client, sizeof req->client);
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > HTTP_BODY_MAX) {
             req->too_large = true;

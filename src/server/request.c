@@ -154,7 +154,49 @@ void request_free(HttpRequest *r)
     free(r->path);
     free(r->body);
     free(r->authorization);
+    for (int h = 0; h < REQUEST_HEADER_NB; h++)
+        free(r->headers[h]);
     free(r);
+}
+
+const char *const request_header_names[REQUEST_HEADER_NB] = {"Cookie", "Origin", "Host"};
+
+bool request_set_header(HttpRequest *r, RequestHeader h, const char *value)
+{
+    free(r->headers[h]);
+    r->headers[h] = strdup(value);
+    return r->headers[h] != NULL;
+}
+
+const char *http_header(const HttpRequest *r, RequestHeader h) { return r->headers[h]; }
+
+const char *http_cookie(const HttpRequest *r, const char *name, char *out, size_t size)
+{
+    size_t n = strlen(name);
+    for (const char *c = r->headers[REQUEST_COOKIE]; c && *c;) {
+        while (*c == ' ' || *c == ';')
+            c++;
+        size_t len = strcspn(c, ";");
+        if (len > n && !strncmp(c, name, n) && c[n] == '=') {
+            size_t vlen = len - n - 1;
+            if (vlen >= size)
+                return NULL;
+            memcpy(out, c + n + 1, vlen);
+            out[vlen] = 0;
+            return out;
+        }
+        c += len;
+    }
+    return NULL;
+}
+
+bool http_same_site(const HttpRequest *r)
+{
+    const char *origin = r->headers[REQUEST_ORIGIN], *host = r->headers[REQUEST_HOST];
+    if (!origin)
+        return true;
+    const char *sep = strstr(origin, "://");
+    return host && sep && !strcmp(sep + 3, host);
 }
 
 bool request_set_authorization(HttpRequest *r, const char *value)

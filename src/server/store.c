@@ -52,6 +52,18 @@ static const char *const MIGRATIONS[] = {
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
     /* 3: unlisted games' watch keys; the games before them stay public */
     "ALTER TABLE games ADD COLUMN watch_key TEXT NOT NULL DEFAULT '';",
+    /* 4: players (accounts.h), their sessions, and the players a game's seats are bound to */
+    "CREATE TABLE players ("
+    " name TEXT PRIMARY KEY COLLATE NOCASE,"
+    " password TEXT NOT NULL,"
+    " created INTEGER NOT NULL);"
+    "CREATE TABLE sessions ("
+    " hash TEXT PRIMARY KEY,"
+    " player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,"
+    " used INTEGER NOT NULL);"
+    "CREATE INDEX sessions_player ON sessions(player);"
+    "ALTER TABLE games ADD COLUMN white_player TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN black_player TEXT NOT NULL DEFAULT '';",
 };
 
 /* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
@@ -146,6 +158,14 @@ Store *store_open(const char *path, char *err, int err_size)
     return s;
 }
 
+sqlite3 *store_lock(Store *s)
+{
+    pthread_mutex_lock(&s->lock);
+    return s->db;
+}
+
+void store_unlock(Store *s) { pthread_mutex_unlock(&s->lock); }
+
 void store_close(Store *s)
 {
     if (!s)
@@ -206,6 +226,8 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_int64(st, 24, g->rematch);
     sqlite3_bind_int64(st, 25, (sqlite3_int64)g->version);
     sqlite3_bind_text(st, 26, g->watch_key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 27, g->player[0], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 28, g->player[1], -1, SQLITE_TRANSIENT);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -226,12 +248,12 @@ bool store_insert(Store *s, StoredGame *g)
                                  "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
                                  " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
                                  " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
-                                 " clock_saved, takeback_offer, rematch, version, watch_key, created)"
-                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " clock_saved, takeback_offer, rematch, version, watch_key, white_player, black_player,"
+                                 " created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 27, g->created);
+        sqlite3_bind_int64(st, 29, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -249,11 +271,11 @@ bool store_update(Store *s, StoredGame *g)
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
                                  " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
                                  " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
-                                 " rematch=?, version=?, watch_key=? WHERE id=?",
+                                 " rematch=?, version=?, watch_key=?, white_player=?, black_player=? WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 27, g->id);
+        sqlite3_bind_int64(st, 29, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -283,7 +305,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
                            " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
                            " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
-                           " rematch, version, watch_key FROM games WHERE id=?",
+                           " rematch, version, watch_key, white_player, black_player FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -315,6 +337,8 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->rematch = sqlite3_column_int64(st, 23);
             out->version = (uint64_t)sqlite3_column_int64(st, 24);
             copy_column(st, 25, out->watch_key, sizeof out->watch_key);
+            copy_column(st, 26, out->player[0], sizeof out->player[0]);
+            copy_column(st, 27, out->player[1], sizeof out->player[1]);
             if (!out->moves || !out->tags) {
                 stored_game_free(out);
                 found = false;

@@ -10,7 +10,7 @@
 
 typedef struct Store Store;
 
-enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65, STORE_KEY_SIZE = 33, STORE_LIST_IDS_MAX = 200 };
+enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65, STORE_KEY_SIZE = 33, STORE_NAME_SIZE = 21, STORE_LIST_IDS_MAX = 200 };
 
 /* A saved game: its set-up and the moves in bare notation, space separated. */
 typedef struct {
@@ -38,6 +38,7 @@ typedef struct {
     int64_t rematch;      /* the id of this game's rematch, 0 while there is none */
     uint64_t version;     /* bumped on every change of the game, kept so that it never goes back */
     char watch_key[STORE_KEY_SIZE]; /* an unlisted game's watch key (seats.h); "" for a public game */
+    char player[2][STORE_NAME_SIZE]; /* the signed-in player each seat is bound to (accounts.h), or "" */
 } StoredGame;
 
 /* One row of the games list. */
@@ -55,6 +56,10 @@ typedef void (*StoreListFn)(const StoredSummary *row, void *ctx);
 /* Opens or creates the database (and its folder); NULL with a message in err on failure. */
 Store *store_open(const char *path, char *err, int err_size);
 void store_close(Store *s);
+/* The database connection, for the modules that keep their own tables in it (accounts.c), held
+ * until store_unlock: one thread at a time. */
+struct sqlite3 *store_lock(Store *s);
+void store_unlock(Store *s);
 /* The default path: $XDG_DATA_HOME/hexchess/games.db or ~/.local/share/hexchess/games.db. */
 void store_default_path(char *buf, int size);
 

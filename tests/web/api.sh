@@ -25,9 +25,12 @@ keyed() {
 }
 # req METHOD PATH [BODY]: leaves $code and the body in $tmp/body. With SEAT=white or SEAT=black
 # (SEAT=white req ...) it sends that seat's token of the game in PATH; with AUTH=TOKEN, that token.
-# The game's watch key goes with it, unless NOKEY=1.
+# The game's watch key goes with it, unless NOKEY=1. JAR=FILE keeps cookies (a browser's session) in
+# FILE; ORIGIN=URL sends that Origin.
 req() {
   local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is) token=${AUTH:-}
+  [ -n "${JAR:-}" ] && args+=(-b "$JAR" -c "$JAR")
+  [ -n "${ORIGIN:-}" ] && args+=(-H "Origin: $ORIGIN")
   [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
   if [ -n "${SEAT:-}" ] && [[ $2 =~ ^/api/games/([0-9]+) ]]; then token=${TOK[${BASH_REMATCH[1]}:$SEAT]:-}; fi
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
@@ -685,7 +688,7 @@ check "the server's log tells it" \
 stop_server
 check "loading changed nothing stored" \
   test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
-check "migrated: schema version 3" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 3
+check "migrated: schema version 4" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 4
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
@@ -731,6 +734,86 @@ large=$(rss_kb)
 stop_server
 grown=$(((large - small) / 1024))
 check "32 MB of engine memory for 4 threads: ${grown} MB more than 4 MB" test "$grown" -ge 20 -a "$grown" -le 36
+# Players (issue #39 §1): accounts, sessions in a cookie, seats bound to players.
+start_server "$hex" "$tmp/players.db" || bad "start for players"
+AUTH=
+a="$tmp/a.jar" b="$tmp/b.jar" c="$tmp/c.jar"
+JAR=$a req POST /api/accounts '{"name":"hexfan","password":"correct horse"}'; expect "an account" 201
+check "the account's name" test "$(json .name)" = hexfan
+check "the session cookie: HttpOnly, for the whole site" \
+  grep -q $'^#HttpOnly_127.0.0.1\tFALSE\t/\tFALSE\t[0-9]*\thexchess_session\t[0-9a-f]\{64\}$' "$a"
+session=$(awk '$6 == "hexchess_session" {print $7}' "$a")
+check "the store keeps the session's SHA-256, not the session" \
+  test "$(sqlite3 "$tmp/players.db" "SELECT hash FROM sessions")" = "$(printf %s "$session" | sha256sum | cut -d' ' -f1)"
+check "the password is kept as an Argon2id hash" \
+  test "$(sqlite3 "$tmp/players.db" "SELECT password LIKE '\$argon2id\$%' AND instr(password, 'horse') = 0 FROM players")" = 1
+JAR=$a req GET /api/session; expect "signed in" 200
+check "the session's player" test "$(json .name)" = hexfan
+req GET /api/session; expect "no cookie: not signed in" 401
+for name in HexFan hexfan; do
+  req POST /api/accounts "{\"name\":\"$name\",\"password\":\"another one\"}"; expect "the name $name again" 409
+done
+for body in '{"name":"x","password":"long enough"}' '{"name":"has space","password":"long enough"}' \
+  '{"name":"abcdefghijklmnopqrstu","password":"long enough"}' '{"name":"short","password":"1234567"}' \
+  '{"name":"nopass"}' '{"name":"été","password":"long enough"}'; do
+  req POST /api/accounts "$body"; expect "refused: $body" 400
+done
+JAR=$b req POST /api/accounts '{"name":"rival_2","password":"rival password"}'; expect "a second account" 201
+req GET /api/players/HEXFAN; expect "a player's page, any case" 200
+check "the player: name as registered, when, no rating yet" \
+  test "$(json '"\(.name) \(.created > 0) \(.ratings | length)"')" = "hexfan true 0"
+req GET /api/players/nobody; expect "no such player" 404
+# Seats bound to players: the session opens its seat on any device, without the token.
+JAR=$a req POST /api/games '{"variant":"glinski","seat":"white","time_base":180000,"time_increment":2000}'
+expect "hexfan's game for a friend, hexfan White" 201
+pid=$(json .id)
+check "the seats' players" test "$(json '"\(.players.white) \(.players.black)"')" = "hexfan null"
+NOKEY=1 JAR=$a req GET "/api/games/$pid"; expect "hexfan sees the game without its key" 200
+NOKEY=1 JAR=$b req GET "/api/games/$pid"; expect "another player does not" 404
+JAR=$a req POST "/api/games/$pid/moves" '{"move":"f5f6"}'; expect "hexfan moves by the session alone" 200
+JAR=$b req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "another player's session opens no seat" 403
+JAR=$a req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "hexfan cannot play Black" 403
+check "it says whose seat is whose ($(json .error))" test "$(json .error)" = "hexfan plays White, not Black"
+SEAT=black req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "the friend's seat link still plays" 200
+# Cross-site: a request that changes something, with the session cookie, from another site's page.
+JAR=$a ORIGIN=https://evil.example req POST "/api/games/$pid/moves" '{"move":"c2c3"}'
+expect "a cross-site move with the session" 403
+JAR=$a ORIGIN=https://evil.example req DELETE /api/session; expect "a cross-site sign-out" 403
+JAR=$a ORIGIN=$base req POST "/api/games/$pid/resign" '{}'; expect "a same-site resignation" 200
+ORIGIN=https://evil.example req POST /api/games '{"variant":"glinski"}'; expect "cross-site without a session" 201
+JAR=$a ORIGIN=https://evil.example req GET /api/session; expect "a cross-site read" 200
+# Signing out ends the session: the cookie is cleared and its hash gone.
+JAR=$a req DELETE /api/session; expect "sign out" 204
+check "no session left for hexfan" \
+  test "$(sqlite3 "$tmp/players.db" "SELECT count(*) FROM sessions WHERE player = 'hexfan'")" = 0
+JAR=$a req GET /api/session; expect "signed out" 401
+code=$(curl -s -o "$tmp/body" -b "hexchess_session=$session" -w '%{http_code}' "$base/api/session")
+expect "the old cookie opens nothing" 401
+JAR=$c req POST /api/session '{"name":"HEXFAN","password":"correct horse"}'; expect "sign in, any case" 200
+check "signed in as registered" test "$(json .name)" = hexfan
+JAR=$c req GET /api/session; expect "the new session" 200
+# A wrong name and a wrong password get one answer; past 5 failures a minute, 429.
+req POST /api/session '{"name":"nobody","password":"correct horse"}'; expect "an unknown name" 401
+unknown=$(json .error)
+req POST /api/session '{"name":"hexfan","password":"wrong horse"}'; expect "a wrong password" 401
+check "one message for both" test "$(json .error)" = "$unknown"
+# sign_in_from ADDRESS NAME PASSWORD: a sign-in from another loopback address.
+sign_in_from() {
+  code=$(curl -s -o "$tmp/body" -w '%{http_code}' --interface "$1" -X POST \
+    --data-binary "{\"name\":\"$2\",\"password\":\"$3\"}" "$base/api/session")
+}
+for i in 1 2 3 4 5; do
+  sign_in_from 127.0.0.$((i + 1)) rival_2 "guess $i"; expect "failure $i for a name" 401
+done
+sign_in_from 127.0.0.9 rival_2 "rival password"; expect "the sixth try for the name, even right" 429
+req POST /api/session '{"name":"nobody2","password":"x"}'; expect "127.0.0.1's third failure" 401
+req POST /api/session '{"name":"nobody3","password":"x"}'; expect "127.0.0.1's fourth failure" 401
+req POST /api/session '{"name":"nobody4","password":"x"}'; expect "127.0.0.1's fifth failure" 401
+req POST /api/session '{"name":"hexfan","password":"correct horse"}'; expect "the address's sixth try, even right" 429
+sign_in_from 127.0.0.10 hexfan "correct horse"; expect "hexfan from another address" 200
+check "no password in the server's output" test "$(grep -c horse "$server_log" "$server_log.err" | grep -vc ':0$')" = 0
+stop_server
+check "server stopped cleanly" test "$server_rc" = 0
 "$hex" serve --listen 127.0.0.1:0 --db "$tmp/mem.db" --engine-threads 8 --engine-memory 4 2>"$tmp/err" >/dev/null
 check "less than 1 MB an engine is refused" grep -q 'engine-memory 4 leaves less than 1 MB for each of 8 engine threads' "$tmp/err"
 
