@@ -12,6 +12,7 @@ import { showClocks } from './clock.js';
 import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from './friend.js';
 import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
 import { followGame } from './live.js';
+import { loadSession, wireAccount } from './account.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -180,6 +181,7 @@ function awaitingPawns(variant, board) {
 // spectator. On a clock the engine's time per move is unused.
 function playerLabel(g, colour) {
   if (g[colour] === 'engine') return `Engine · level ${g.level}${g.clock ? '' : ` · ${g.movetime / 1000} s`}`;
+  if (g.players?.[colour]) return g.players[colour];
   const held = heldSeats(g);
   if (held.length !== 1) return '';
   return held[0] === colour ? 'You' : 'Opponent';
@@ -603,6 +605,9 @@ async function startNewGame(e) {
     castling: !f.nocastling.checked,
     ...timeControl(f),
   };
+  // A signed-in player's own seat in a friend's game is bound to them (the server binds the one
+  // human seat of an engine game by itself).
+  if (f.opponent.value === 'friend') body.seat = colour;
   const pos = f.position.value.trim();
   if (pos) body.position = pos;
   try {
@@ -728,6 +733,14 @@ async function main() {
   // What needs other browsers to reach the game (seat links, watching) is marked data-needs-server.
   for (const el of document.querySelectorAll('[data-needs-server]')) el.hidden = !backend.capabilities.server;
   wire();
+  if (backend.capabilities.server) {
+    // Signed in or out: the seats held change, and the list of one's games.
+    wireAccount(api, () => {
+      if (ui.game) render();
+      else if (!$('page-games').hidden) showGames();
+    });
+    await loadSession(api);
+  }
   try {
     for (const v of await api('GET', 'variants')) ui.variants[v.name] = v;
     fillVariantChoices();

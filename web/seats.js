@@ -1,3 +1,5 @@
+import { signedIn } from './account.js';
+
 // The seats this browser plays, and the keys of the unlisted games it may watch. The server gives a game's seat tokens once, in the answer that
 // creates it (or in a seat link); they are kept per game in localStorage so that a reload still plays.
 const key = (id) => `hexchess.seats.${id}`;
@@ -42,7 +44,9 @@ export function keepRematchTokens(fromId, toId) {
 // The colours this browser may play in game g: a seat whose token it holds, or an "open" seat
 // (a game saved before seats, anyone's; every seat of a back end without seats, as the one inside
 // the browser). None: it watches.
-export function heldSeats(g) {
+// A seat bound to the signed-in player (me) is theirs on any device.
+export function heldSeats(g, me = signedIn()) {
   const t = seatTokens(g.id);
-  return ['white', 'black'].filter((c) => g[c] === 'human' && ((g.seats ? g.seats[c] : 'open') === 'open' || !!t[c]));
+  return ['white', 'black'].filter((c) => g[c] === 'human' &&
+    ((g.seats ? g.seats[c] : 'open') === 'open' || !!t[c] || (!!me && g.players?.[c] === me)));
 }
