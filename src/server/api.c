@@ -1,6 +1,7 @@
 #include "api.h"
 
 #include <cjson/cJSON.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@
 #include "accounts.h"
 #include "gamefeed.h"
 #include "jsonbody.h"
+#include "rating.h"
+#include "lobby.h"
 #include "seats.h"
 #include "throttle.h"
 #include "worker.h"
@@ -21,7 +24,11 @@
 struct Api {
     GameTable *games;
     Throttle *signins; /* failed sign-ins, per name and per address */
+    Lobby *lobby;
 };
+
+/* The lobby's event stream is the hub's channel 0: game ids start at 1. */
+enum { LOBBY_CHANNEL = 0 };
 
 /* Sign-in failures allowed per name and per address in a minute; more are answered 429. */
 enum { SIGNIN_FAILS = 5, SIGNIN_WINDOW_MS = 60000 };
@@ -1096,30 +1103,228 @@ static void get_player(Api *a, const Actor *who, HttpResponse *res, const char *
     send_json(res, 200, o);
 }
 
-/* The routes of the players' part: a path (a prefix when it ends with '/': the rest is the argument),
- * a method, a handler. */
-typedef void (*PlayerHandler)(Api *a, const Actor *who, HttpResponse *res, const char *arg);
+/* ---- the lobby ---- */
+
+static cJSON *seek_json(const Seek *k)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)k->id);
+    cJSON_AddStringToObject(o, "player", k->player);
+    cJSON_AddStringToObject(o, "variant", k->variant);
+    cJSON_AddNumberToObject(o, "time_base", k->time_base_ms);
+    cJSON_AddNumberToObject(o, "time_increment", k->time_inc_ms);
+    cJSON_AddStringToObject(o, "speed", speed_names[speed_of(k->time_base_ms, k->time_inc_ms)]);
+    cJSON_AddBoolToObject(o, "rated", k->rated);
+    cJSON_AddStringToObject(o, "color", seek_color_names[k->color]);
+    cJSON_AddNumberToObject(o, "created", (double)k->created);
+    return o;
+}
+
+/* Tells the lobby's streams that a seek came (name "seek", the seek) or went ("unseek": its id, and
+ * the game it became, if any). */
+static void lobby_publish(Api *a, const char *name, cJSON *o)
+{
+    EventHub *hub = games_events(a->games);
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (hub && text)
+        events_publish(hub, LOBBY_CHANNEL, name, text);
+    free(text);
+}
+
+static cJSON *unseek_json(int64_t id, int64_t game)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)id);
+    if (game)
+        cJSON_AddNumberToObject(o, "game", (double)game);
+    return o;
+}
+
+static void seek_gone(const Seek *k, void *ctx) { lobby_publish(ctx, "unseek", unseek_json(k->id, 0)); }
+
+static void seek_listed(const Seek *k, void *ctx) { cJSON_AddItemToArray(ctx, seek_json(k)); }
+
+/* {"seeks": [...]}, the open seeks after the silent players' have ended; the asking player is alive. */
+static cJSON *seeks_json(Api *a, const Actor *who)
+{
+    int64_t now = now_ms();
+    if (who->player[0])
+        lobby_seen(a->lobby, who->player, now);
+    cJSON *o = cJSON_CreateObject();
+    cJSON *arr = cJSON_AddArrayToObject(o, "seeks");
+    lobby_sweep(a->lobby, now, NULL, seek_listed, arr);
+    return o;
+}
+
+static void list_seeks(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    /* The seeks of players gone silent are told to the streams as they end. */
+    lobby_sweep(a->lobby, now_ms(), seek_gone, NULL, a);
+    send_json(res, 200, seeks_json(a, who));
+}
+
+/* false after answering 401 for a guest. */
+static bool signed_in(const Actor *who, const char *what, HttpResponse *res)
+{
+    if (who->player[0])
+        return true;
+    http_error(res, 401, "sign in to %s", what);
+    return false;
+}
+
+static void create_seek(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    static const char *const fields[] = {"variant", "time_base", "time_increment", "rated", "color", NULL};
+    if (!signed_in(who, "seek a game", res))
+        return;
+    JsonBody b;
+    if (!read_body(&b, who->req, fields, res))
+        return;
+    int variant = 0, color = SEEK_RANDOM;
+    Seek k = {.time_base_ms = 300000};
+    body_enum(&b, "variant", BODY_OPTIONAL, variant_names, &variant);
+    body_int(&b, "time_base", BODY_OPTIONAL, TIME_BASE_MIN_MS, TIME_BASE_MAX_MS, &k.time_base_ms);
+    body_int(&b, "time_increment", BODY_OPTIONAL, 0, TIME_INC_MAX_MS, &k.time_inc_ms);
+    body_bool(&b, "rated", BODY_OPTIONAL, &k.rated);
+    body_enum(&b, "color", BODY_OPTIONAL, seek_color_names, &color);
+    if (body_ok(&b, res)) {
+        k.color = (SeekColor)color;
+        snprintf(k.variant, sizeof k.variant, "%s", variant_names[variant]);
+        snprintf(k.player, sizeof k.player, "%s", who->player);
+        if (lobby_add(a->lobby, &k, now_ms())) {
+            send_json(res, 201, seek_json(&k));
+            lobby_publish(a, "seek", seek_json(&k));
+        } else {
+            http_error(res, 409, "at most %d open seeks a player, %d in all", SEEKS_PER_PLAYER, SEEKS_MAX);
+        }
+    }
+    body_free(&b);
+}
+
+/* A seek's id from the path; false after answering 400. */
+static bool seek_id(const char *arg, int64_t *id, HttpResponse *res)
+{
+    return read_decimal("the seek id", arg, strlen(arg), 1, INT64_MAX, id, res);
+}
+
+static void delete_seek(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    int64_t id;
+    if (!signed_in(who, "withdraw a seek", res) || !seek_id(arg, &id, res))
+        return;
+    if (!lobby_take(a->lobby, id, who->player, NULL)) {
+        http_error(res, 404, "no seek %lld of yours", (long long)id);
+        return;
+    }
+    http_text(res, 204, "text/plain", "", 0);
+    lobby_publish(a, "unseek", unseek_json(id, 0));
+}
+
+/* The game of an accepted seek: public (it is the archive's), each seat bound to its player and
+ * given a token that nobody is told (the sessions open the seats). */
+static void accept_seek(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    int64_t id;
+    if (!signed_in(who, "accept a seek", res) || !seek_id(arg, &id, res))
+        return;
+    Seek k;
+    if (!lobby_take(a->lobby, id, NULL, &k)) {
+        http_error(res, 404, "no such seek: %lld (taken, withdrawn or expired)", (long long)id);
+        return;
+    }
+    if (!strcmp(k.player, who->player)) {
+        lobby_add(a->lobby, &k, now_ms()); /* put back, under a new id */
+        lobby_publish(a, "unseek", unseek_json(id, 0));
+        lobby_publish(a, "seek", seek_json(&k));
+        http_error(res, 409, "that is your own seek");
+        return;
+    }
+    int seeker = k.color == SEEK_WHITE ? WHITE : k.color == SEEK_BLACK ? BLACK : (int)(randombytes_random() & 1);
+    GameSpec spec = {.variant = k.variant, .castling = true, .time_base_ms = k.time_base_ms,
+                     .time_inc_ms = k.time_inc_ms, .level = 20, .movetime_ms = 1000};
+    spec.player[seeker] = k.player;
+    spec.player[!seeker] = who->player;
+    NewSeats seats;
+    GameError ge;
+    char err[400];
+    bool seated = new_seats(&spec, &seats);
+    spec.watch_key = NULL;
+    ServerGame *g = seated ? games_create(a->games, &spec, &ge, err, (int)sizeof err) : NULL;
+    if (!g) {
+        http_error(res, 500, "the game could not be made");
+        return;
+    }
+    send_game(g, res, 201);
+    lobby_publish(a, "unseek", unseek_json(id, g->rec.id));
+    games_release(a->games, g);
+}
+
+/* The lobby's stream: first its state (the open seeks), then each seek coming and going. */
+static void lobby_events(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    EventHub *hub = games_events(a->games);
+    char *text = hub ? json_text(res, seeks_json(a, who)) : NULL;
+    if (!hub)
+        http_error(res, 404, "this server has no event streams");
+    if (!text)
+        return;
+    if (events_subscribe(hub, LOBBY_CHANNEL, "state", text, &res->source)) {
+        res->status = 200;
+        res->content_type = "text/event-stream";
+        res->no_store = true;
+    } else {
+        http_error(res, 409, "the server is stopping");
+    }
+    free(text);
+}
+
+/* The routes of players and the lobby: a path, where "*" stands for one segment (the handler's
+ * argument), a method, a handler. */
+typedef void (*RouteHandler)(Api *a, const Actor *who, HttpResponse *res, const char *arg);
 static const struct {
     const char *path, *method;
-    PlayerHandler handler;
+    RouteHandler handler;
 } PLAYER_ROUTES[] = {
-    {"accounts", "POST", create_account}, {"session", "POST", sign_in},   {"session", "GET", get_session},
-    {"session", "DELETE", sign_out},       {"players/", "GET", get_player},
+    {"accounts", "POST", create_account},
+    {"session", "POST", sign_in},
+    {"session", "GET", get_session},
+    {"session", "DELETE", sign_out},
+    {"players/*", "GET", get_player},
+    {"seeks", "GET", list_seeks},
+    {"seeks", "POST", create_seek},
+    {"seeks/*", "DELETE", delete_seek},
+    {"seeks/*/accept", "POST", accept_seek},
+    {"lobby/events", "GET", lobby_events},
 };
 
-/* Answers a players' route; false when path is none of them. */
+/* Does path match pattern? The segment at "*" goes into arg (size bytes). */
+static bool route_matches(const char *pattern, const char *path, char *arg, size_t size)
+{
+    const char *star = strchr(pattern, '*');
+    if (!star)
+        return !strcmp(pattern, path);
+    size_t head = (size_t)(star - pattern), seg = strcspn(path + head, "/");
+    if (strncmp(pattern, path, head) || !seg || seg >= size || strcmp(star + 1, path + head + seg))
+        return false;
+    memcpy(arg, path + head, seg);
+    arg[seg] = 0;
+    return true;
+}
+
+/* Answers a players' or the lobby's route; false when path is none of them. */
 static bool player_route(Api *a, const Actor *who, HttpResponse *res, const char *path)
 {
-    const char *method = http_method(who->req), *arg = NULL;
+    const char *method = http_method(who->req);
+    char arg[128] = "";
     bool known = false;
     for (size_t i = 0; i < sizeof PLAYER_ROUTES / sizeof *PLAYER_ROUTES; i++) {
-        const char *p = PLAYER_ROUTES[i].path;
-        size_t n = strlen(p);
-        bool prefix = p[n - 1] == '/';
-        if (prefix ? strncmp(path, p, n) || !path[n] || strchr(path + n, '/') : strcmp(path, p))
+        if (!route_matches(PLAYER_ROUTES[i].path, path, arg, sizeof arg))
             continue;
         known = true;
-        arg = prefix ? path + n : "";
         if (!strcmp(method, PLAYER_ROUTES[i].method)) {
             PLAYER_ROUTES[i].handler(a, who, res, arg);
             return true;
@@ -1180,12 +1385,13 @@ static void api_route(Api *a, const Actor *who, HttpResponse *res, const char *p
 Api *api_new(GameTable *games, char *err, int err_size)
 {
     Api *a = calloc(1, sizeof *a);
-    if (a && accounts_init() && (a->signins = throttle_new(SIGNIN_FAILS, SIGNIN_WINDOW_MS))) {
+    if (a && accounts_init() && (a->signins = throttle_new(SIGNIN_FAILS, SIGNIN_WINDOW_MS)) &&
+        (a->lobby = lobby_new())) {
         a->games = games;
         return a;
     }
     snprintf(err, (size_t)err_size, a ? "the password hashing library did not start" : "out of memory");
-    free(a);
+    api_free(a);
     return NULL;
 }
 
@@ -1194,6 +1400,7 @@ void api_free(Api *a)
     if (!a)
         return;
     throttle_free(a->signins);
+    lobby_free(a->lobby);
     free(a);
 }
 

@@ -811,6 +811,46 @@ req POST /api/session '{"name":"nobody3","password":"x"}'; expect "127.0.0.1's f
 req POST /api/session '{"name":"nobody4","password":"x"}'; expect "127.0.0.1's fifth failure" 401
 req POST /api/session '{"name":"hexfan","password":"correct horse"}'; expect "the address's sixth try, even right" 429
 sign_in_from 127.0.0.10 hexfan "correct horse"; expect "hexfan from another address" 200
+# The lobby (issue #39 §2): seeks by signed-in players, accepted into a public game.
+req POST /api/seeks '{"variant":"glinski"}'; expect "a guest's seek" 401
+curl -sN "$base/api/lobby/events" >"$tmp/lobby" 2>/dev/null &
+lobby_stream=$!
+JAR=$c req POST /api/seeks '{"variant":"glinski","time_base":180000,"time_increment":2000,"rated":true,"color":"white"}'
+expect "hexfan seeks a rated 3+2" 201
+seek=$(json .id)
+check "the seek: its player, clock, speed" \
+  test "$(json '"\(.player) \(.time_base)+\(.time_increment) \(.speed) \(.rated) \(.color)"')" = "hexfan 180000+2000 blitz true white"
+req GET /api/seeks; expect "the seeks" 200
+check "the seek is listed" test "$(json "[.seeks[] | select(.id == $seek)] | length")" = 1
+JAR=$c req POST /api/seeks '{"variant":"glinski","time_base":10}'; expect "a seek on a 10 ms clock" 400
+JAR=$c req POST /api/seeks '{"variant":"glinski","color":"green"}'; expect "a seek for green" 400
+JAR=$b req DELETE "/api/seeks/$seek"; expect "withdrawing another player's seek" 404
+JAR=$c req POST "/api/seeks/$seek/accept"; expect "accepting one's own seek" 409
+req GET /api/seeks
+seek=$(json '.seeks[0].id')
+req POST "/api/seeks/$seek/accept"; expect "a guest accepting" 401
+JAR=$b req POST "/api/seeks/$seek/accept"; expect "rival_2 accepts" 201
+lid=$(json .id)
+check "the game: hexfan White, rival_2 Black, 3+2" \
+  test "$(json '"\(.players.white) \(.players.black) \(.time_control.base)+\(.time_control.increment)"')" = "hexfan rival_2 180000+2000"
+check "a lobby game is public" test "$(json '.watch_key // "none"')" = none
+JAR=$b req POST "/api/seeks/$seek/accept"; expect "accepting it again" 404
+NOKEY=1 req GET "/api/games/$lid"; expect "anyone watches a lobby game" 200
+JAR=$b req POST "/api/games/$lid/moves" '{"move":"f5f6"}'; expect "rival_2 cannot play White" 403
+JAR=$c req POST "/api/games/$lid/moves" '{"move":"f5f6"}'; expect "hexfan plays White by the session" 200
+JAR=$b req POST "/api/games/$lid/moves" '{"move":"e7e6"}'; expect "rival_2 plays Black by the session" 200
+for _ in $(seq 1 50); do grep -q "\"game\":$lid" "$tmp/lobby" && break; sleep 0.1; done
+check "the lobby's stream: its state, the seek, then its game" \
+  test "$(grep -o '^event: [a-z]*' "$tmp/lobby" | tr '\n' ' ')" = "event: state event: seek event: unseek event: seek event: unseek "
+check "the last unseek names the game" grep -q "^data: {\"id\":$seek,\"game\":$lid}" "$tmp/lobby"
+kill "$lobby_stream" 2>/dev/null
+for i in 1 2 3 4 5; do JAR=$c req POST /api/seeks '{"variant":"cescacs"}'; expect "open seek $i" 201; done
+JAR=$c req POST /api/seeks '{"variant":"cescacs"}'; expect "a sixth open seek" 409
+JAR=$c req DELETE /api/seeks/abc; expect "a seek id that is no number" 400
+req GET /api/seeks
+JAR=$c req DELETE "/api/seeks/$(json '.seeks[-1].id')"; expect "hexfan withdraws a seek" 204
+req GET /api/seeks
+check "four seeks left" test "$(json '.seeks | length')" = 4
 check "no password in the server's output" test "$(grep -c horse "$server_log" "$server_log.err" | grep -vc ':0$')" = 0
 stop_server
 check "server stopped cleanly" test "$server_rc" = 0
