@@ -13,6 +13,7 @@ import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from 
 import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
 import { followGame } from './live.js';
 import { loadSession, wireAccount } from './account.js';
+import { showLobby, leaveLobby, wireLobby, refreshLobby } from './lobby.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -486,9 +487,9 @@ async function action(path, body, method = 'POST') {
 // ---- pages ----
 
 function showPage(name) {
-  $('page-game').hidden = name !== 'game';
-  $('page-games').hidden = name !== 'games';
+  for (const page of ['game', 'games', 'lobby']) $(`page-${page}`).hidden = name !== page;
   if (name !== 'game') stopFollowing();
+  if (name !== 'lobby') leaveLobby();
 }
 
 async function showGames() {
@@ -547,6 +548,11 @@ function route() {
     keepWatchKey(Number(m[1]), m[2]);
     location.replace(`#/game/${m[1]}`);
   } else if (h === '#/games') showGames();
+  else if (h === '#/lobby' && backend.capabilities.server) {
+    ui.game = null;
+    showPage('lobby');
+    showLobby();
+  }
   else {
     const last = localStorage.getItem('hexchess.lastGame');
     if (last) location.hash = `#/game/${last}`;
@@ -738,12 +744,14 @@ async function main() {
     wireAccount(api, () => {
       if (ui.game) render();
       else if (!$('page-games').hidden) showGames();
+      refreshLobby();
     });
     await loadSession(api);
   }
   try {
     for (const v of await api('GET', 'variants')) ui.variants[v.name] = v;
     fillVariantChoices();
+    if (backend.capabilities.server) wireLobby({ api, variants: ui.variants, openGame, showError });
   } catch (e) {
     showError(`cannot reach the server: ${e.message}`);
     return;

@@ -1307,8 +1307,11 @@ static bool route_matches(const char *pattern, const char *path, char *arg, size
     const char *star = strchr(pattern, '*');
     if (!star)
         return !strcmp(pattern, path);
-    size_t head = (size_t)(star - pattern), seg = strcspn(path + head, "/");
-    if (strncmp(pattern, path, head) || !seg || seg >= size || strcmp(star + 1, path + head + seg))
+    size_t head = (size_t)(star - pattern);
+    if (strncmp(pattern, path, head))
+        return false;
+    size_t seg = strcspn(path + head, "/"); /* path is at least head long here */
+    if (!seg || seg >= size || strcmp(star + 1, path + head + seg))
         return false;
     memcpy(arg, path + head, seg);
     arg[seg] = 0;
