@@ -16,6 +16,7 @@
 #include "gamefeed.h"
 #include "jsonbody.h"
 #include "rating.h"
+#include "ratings.h"
 #include "lobby.h"
 #include "seats.h"
 #include "throttle.h"
@@ -270,6 +271,7 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     for (int c = WHITE; c <= BLACK; c++)
         cJSON_AddStringToObject(seats, COLOR_NAMES[c],
                                 g->rec.engine[c] ? "engine" : g->rec.seat_hash[c][0] ? "token" : "open");
+    cJSON_AddBoolToObject(o, "rated", g->rec.rated);
     cJSON *players = cJSON_AddObjectToObject(o, "players");
     for (int c = WHITE; c <= BLACK; c++)
         cJSON_AddItemToObject(players, COLOR_NAMES[c],
@@ -1086,6 +1088,48 @@ static void sign_out(Api *a, const Actor *who, HttpResponse *res, const char *ar
              SESSION_COOKIE);
 }
 
+/* A rating as the API shows it (one decimal), provisional while its deviation is high. */
+static void rating_fields(cJSON *o, const RatingRow *r)
+{
+    cJSON_AddNumberToObject(o, "rating", (double)(long long)(r->g.rating * 10 + 0.5) / 10);
+    cJSON_AddNumberToObject(o, "rd", (double)(long long)(r->g.rd * 10 + 0.5) / 10);
+}
+
+typedef struct {
+    cJSON *ratings;
+} RatingsCtx;
+
+static void add_history_point(const RatingRow *r, void *ctx)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddNumberToObject(p, "game", atof(r->speed));
+    rating_fields(p, r);
+    cJSON_AddItemToArray(ctx, p);
+}
+
+/* ratings.VARIANT.SPEED = {rating, rd, volatility, games, provisional} (and history, added after) */
+static void add_rating(const RatingRow *r, void *ctx)
+{
+    RatingsCtx *rc = ctx;
+    cJSON *by_variant = cJSON_GetObjectItemCaseSensitive(rc->ratings, r->variant);
+    if (!by_variant)
+        by_variant = cJSON_AddObjectToObject(rc->ratings, r->variant);
+    cJSON *o = cJSON_AddObjectToObject(by_variant, r->speed);
+    rating_fields(o, r);
+    cJSON_AddNumberToObject(o, "volatility", (double)(long long)(r->g.volatility * 1e5 + 0.5) / 1e5);
+    cJSON_AddNumberToObject(o, "games", r->games);
+    cJSON_AddBoolToObject(o, "provisional", glicko_provisional(r->g));
+}
+
+static void add_leader(const RatingRow *r, void *ctx)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", r->player);
+    rating_fields(o, r);
+    cJSON_AddNumberToObject(o, "games", r->games);
+    cJSON_AddItemToArray(ctx, o);
+}
+
 static void get_player(Api *a, const Actor *who, HttpResponse *res, const char *name)
 {
     (void)who;
@@ -1099,7 +1143,41 @@ static void get_player(Api *a, const Actor *who, HttpResponse *res, const char *
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", found);
     cJSON_AddNumberToObject(o, "created", (double)created);
-    cJSON_AddObjectToObject(o, "ratings");
+    RatingsCtx rc = {cJSON_AddObjectToObject(o, "ratings")};
+    ratings_of(games_store(a->games), found, add_rating, &rc);
+    /* Each rating's history, read once the ratings' query has let the store go. */
+    cJSON *by_variant, *rating;
+    cJSON_ArrayForEach(by_variant, rc.ratings)
+    {
+        cJSON_ArrayForEach(rating, by_variant)
+        {
+            ratings_history(games_store(a->games), found, by_variant->string, rating->string, add_history_point,
+                            cJSON_AddArrayToObject(rating, "history"));
+        }
+    }
+    send_json(res, 200, o);
+}
+
+static void leaderboard(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    int variant = 0, speed = SPEED_BLITZ;
+    const char *v = http_query(who->req, "variant"), *sp = http_query(who->req, "speed");
+    char q[QUOTE_BUF_SIZE];
+    for (variant = 0; v && variant_names[variant] && strcmp(variant_names[variant], v);)
+        variant++;
+    for (speed = 0; sp && speed < SPEED_NB && strcmp(speed_names[speed], sp);)
+        speed++;
+    if (!v || !variant_names[variant] || !sp || speed == SPEED_NB) {
+        http_error(res, 400, "give variant= (a game's name) and speed= (bullet, blitz, rapid or classical), not %s",
+                   quote(q, v && variant_names[variant] ? (sp ? sp : "none") : (v ? v : "none")));
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "variant", variant_names[variant]);
+    cJSON_AddStringToObject(o, "speed", speed_names[speed]);
+    cJSON *arr = cJSON_AddArrayToObject(o, "players");
+    ratings_top(games_store(a->games), variant_names[variant], speed_names[speed], 100, add_leader, arr);
     send_json(res, 200, o);
 }
 
@@ -1244,7 +1322,7 @@ static void accept_seek(Api *a, const Actor *who, HttpResponse *res, const char 
     }
     int seeker = k.color == SEEK_WHITE ? WHITE : k.color == SEEK_BLACK ? BLACK : (int)(randombytes_random() & 1);
     GameSpec spec = {.variant = k.variant, .castling = true, .time_base_ms = k.time_base_ms,
-                     .time_inc_ms = k.time_inc_ms, .level = 20, .movetime_ms = 1000};
+                     .time_inc_ms = k.time_inc_ms, .level = 20, .movetime_ms = 1000, .rated = k.rated};
     spec.player[seeker] = k.player;
     spec.player[!seeker] = who->player;
     NewSeats seats;
@@ -1299,6 +1377,7 @@ static const struct {
     {"seeks/*", "DELETE", delete_seek},
     {"seeks/*/accept", "POST", accept_seek},
     {"lobby/events", "GET", lobby_events},
+    {"leaderboard", "GET", leaderboard},
 };
 
 /* Does path match pattern? The segment at "*" goes into arg (size bytes). */
@@ -1385,12 +1464,40 @@ static void api_route(Api *a, const Actor *who, HttpResponse *res, const char *p
     }
 }
 
+/* One side's points in a result ("1", "1/2", "3/4"); -1 when it is no number. */
+static double points(const char *s, size_t len)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%.*s", (int)(len < 15 ? len : 15), s);
+    int n, d = 1, used = 0;
+    if (sscanf(text, "%d%n/%d%n", &n, &used, &d, &used) < 1 || text[used] || d <= 0 || n < 0)
+        return -1;
+    return (double)n / d;
+}
+
+/* A rated game between two players ended: both ratings move by its result, White's share of the
+ * points the variant scores it with ("1-0", "3/4-1/4", "2-1"...). */
+static void game_ended(void *ctx, ServerGame *g)
+{
+    Api *a = ctx;
+    const StoredGame *r = &g->rec;
+    const char *dash = strchr(r->result, '-');
+    if (!r->rated || !r->player[WHITE][0] || !r->player[BLACK][0] || !dash)
+        return;
+    double w = points(r->result, (size_t)(dash - r->result)), b = points(dash + 1, strlen(dash + 1));
+    if (w < 0 || b < 0 || w + b <= 0)
+        return;
+    ratings_apply(games_store(a->games), r->id, r->player[WHITE], r->player[BLACK], r->variant,
+                  speed_of(r->time_base_ms, r->time_inc_ms), w / (w + b));
+}
+
 Api *api_new(GameTable *games, char *err, int err_size)
 {
     Api *a = calloc(1, sizeof *a);
     if (a && accounts_init() && (a->signins = throttle_new(SIGNIN_FAILS, SIGNIN_WINDOW_MS)) &&
         (a->lobby = lobby_new())) {
         a->games = games;
+        games_on_end(games, game_ended, a);
         return a;
     }
     snprintf(err, (size_t)err_size, a ? "the password hashing library did not start" : "out of memory");

@@ -313,6 +313,7 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
     snprintf(rec.watch_key, sizeof rec.watch_key, "%s", spec->watch_key ? spec->watch_key : "");
     for (int c = WHITE; c <= BLACK; c++)
         snprintf(rec.player[c], sizeof rec.player[c], "%s", spec->player[c] ? spec->player[c] : "");
+    rec.rated = spec->rated;
     rec.tags = strdup(spec->tags ? spec->tags : "");
     if (!rec.moves || !rec.tags) {
         stored_game_free(&rec);
@@ -635,6 +636,7 @@ void sgame_rematch_spec(const ServerGame *g, GameSpec *spec)
         .seat_hash = {g->rec.seat_hash[BLACK], g->rec.seat_hash[WHITE]},
         .watch_key = g->rec.watch_key, /* who watched the game may watch its rematch */
         .player = {g->rec.player[BLACK], g->rec.player[WHITE]},
+        .rated = g->rec.rated,
     };
 }
 

@@ -64,6 +64,18 @@ static const char *const MIGRATIONS[] = {
     "CREATE INDEX sessions_player ON sessions(player);"
     "ALTER TABLE games ADD COLUMN white_player TEXT NOT NULL DEFAULT '';"
     "ALTER TABLE games ADD COLUMN black_player TEXT NOT NULL DEFAULT '';",
+    /* 5: rated games, the players' ratings (ratings.h) and their history */
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE ratings ("
+    " player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,"
+    " variant TEXT NOT NULL, speed TEXT NOT NULL,"
+    " rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,"
+    " PRIMARY KEY (player, variant, speed));"
+    "CREATE TABLE rating_history ("
+    " player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,"
+    " game INTEGER NOT NULL, variant TEXT NOT NULL, speed TEXT NOT NULL,"
+    " rating REAL NOT NULL, rd REAL NOT NULL, at INTEGER NOT NULL,"
+    " PRIMARY KEY (player, game));",
 };
 
 /* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
@@ -228,6 +240,7 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_text(st, 26, g->watch_key, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 27, g->player[0], -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 28, g->player[1], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 29, g->rated);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -249,11 +262,11 @@ bool store_insert(Store *s, StoredGame *g)
                                  " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
                                  " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
                                  " clock_saved, takeback_offer, rematch, version, watch_key, white_player, black_player,"
-                                 " created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " rated, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 29, g->created);
+        sqlite3_bind_int64(st, 30, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -271,11 +284,12 @@ bool store_update(Store *s, StoredGame *g)
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
                                  " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
                                  " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
-                                 " rematch=?, version=?, watch_key=?, white_player=?, black_player=? WHERE id=?",
+                                 " rematch=?, version=?, watch_key=?, white_player=?, black_player=?, rated=?"
+                                 " WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 29, g->id);
+        sqlite3_bind_int64(st, 30, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -305,7 +319,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
                            " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
                            " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
-                           " rematch, version, watch_key, white_player, black_player FROM games WHERE id=?",
+                           " rematch, version, watch_key, white_player, black_player, rated FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -339,6 +353,7 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             copy_column(st, 25, out->watch_key, sizeof out->watch_key);
             copy_column(st, 26, out->player[0], sizeof out->player[0]);
             copy_column(st, 27, out->player[1], sizeof out->player[1]);
+            out->rated = sqlite3_column_int(st, 28);
             if (!out->moves || !out->tags) {
                 stored_game_free(out);
                 found = false;

@@ -39,6 +39,7 @@ typedef struct {
     uint64_t version;     /* bumped on every change of the game, kept so that it never goes back */
     char watch_key[STORE_KEY_SIZE]; /* an unlisted game's watch key (seats.h); "" for a public game */
     char player[2][STORE_NAME_SIZE]; /* the signed-in player each seat is bound to (accounts.h), or "" */
+    bool rated;                      /* its end updates the players' ratings (ratings.h) */
 } StoredGame;
 
 /* One row of the games list. */

@@ -688,7 +688,7 @@ check "the server's log tells it" \
 stop_server
 check "loading changed nothing stored" \
   test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
-check "migrated: schema version 4" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 4
+check "migrated: schema version 5" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 5
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
@@ -815,6 +815,7 @@ sign_in_from 127.0.0.10 hexfan "correct horse"; expect "hexfan from another addr
 req POST /api/seeks '{"variant":"glinski"}'; expect "a guest's seek" 401
 curl -sN "$base/api/lobby/events" >"$tmp/lobby" 2>/dev/null &
 lobby_stream=$!
+for _ in $(seq 1 50); do grep -q '^event: state' "$tmp/lobby" && break; sleep 0.1; done
 JAR=$c req POST /api/seeks '{"variant":"glinski","time_base":180000,"time_increment":2000,"rated":true,"color":"white"}'
 expect "hexfan seeks a rated 3+2" 201
 seek=$(json .id)
@@ -844,6 +845,26 @@ check "the lobby's stream: its state, the seek, then its game" \
   test "$(grep -o '^event: [a-z]*' "$tmp/lobby" | tr '\n' ' ')" = "event: state event: seek event: unseek event: seek event: unseek "
 check "the last unseek names the game" grep -q "^data: {\"id\":$seek,\"game\":$lid}" "$tmp/lobby"
 kill "$lobby_stream" 2>/dev/null
+# Ratings (issue #39 §3): the rated game's end moves both players' Glicko-2 ratings once.
+check "the lobby game is rated" test "$(json .rated)" = true
+JAR=$b req POST "/api/games/$lid/resign" '{}'; expect "rival_2 resigns" 200
+check "White wins" test "$(json .result)" = 1-0
+req GET /api/players/hexfan; expect "hexfan's profile" 200
+check "hexfan's blitz rating rose, provisional, one game and its history" \
+  test "$(json '.ratings.glinski.blitz | "\(.rating > 1500) \(.rd < 350) \(.games) \(.provisional) \(.history | length) \(.history[0].game)"')" = "true true 1 true 1 $lid"
+won=$(json .ratings.glinski.blitz.rating)
+check "only what was played" test "$(json '.ratings | keys | tostring') $(json '.ratings.glinski | keys | tostring')" = '["glinski"] ["blitz"]'
+req GET /api/players/rival_2
+check "rival_2 lost as much as hexfan won (both new)" \
+  test "$(jq -n "$won + $(json .ratings.glinski.blitz.rating)")" = 3000
+JAR=$c req POST "/api/games/$lid/resign" '{}'; expect "resigning a finished game" 409
+req GET /api/players/hexfan
+check "a game is rated once" test "$(json .ratings.glinski.blitz.games)" = 1
+req GET '/api/leaderboard?variant=glinski&speed=blitz'; expect "the leaderboard" 200
+check "provisional ratings are not on it" test "$(json '.players | length')" = 0
+for q in 'variant=chess&speed=blitz' 'variant=glinski&speed=slow' 'variant=glinski'; do
+  req GET "/api/leaderboard?$q"; expect "leaderboard $q" 400
+done
 for i in 1 2 3 4 5; do JAR=$c req POST /api/seeks '{"variant":"cescacs"}'; expect "open seek $i" 201; done
 JAR=$c req POST /api/seeks '{"variant":"cescacs"}'; expect "a sixth open seek" 409
 JAR=$c req DELETE /api/seeks/abc; expect "a seek id that is no number" 400
