@@ -4,20 +4,13 @@
 // Run by tests/e2e/run.sh BUILD_DIR.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, DEVICES, cell, moves, waitForMoves } from './harness.mjs';
+import { startServer, startBrowser, pageIn, DEVICES, cell, moves, waitForMoves } from './harness.mjs';
 
 let server, browser, desk, phone, watcher;
 const errors = [];
 let variants;
 
-async function openPage(device, name) {
-  const context = await browser.newContext(device);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  page.touch = !!device.hasTouch;
-  return page;
-}
+const openPage = (device, name) => pageIn(browser, device, name, errors);
 
 before(async () => {
   server = await startServer(process.env.HEXCHESS);

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve, extname } from 'node:path';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -96,6 +98,33 @@ export async function startBrowser(device = DEVICES.desktop) {
       await browser.close();
     },
   };
+}
+
+// A page in a new browsing context of browser for device; its script errors go into errors, named.
+export async function pageIn(browser, device, name, errors) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  page.touch = !!device.hasTouch;
+  return page;
+}
+
+// What a test file of several pages shares: a fresh server and browser before its tests; after
+// them, a clean stop and no script error in any page. Returns { server, browser, openPage }.
+export function suite() {
+  const s = { errors: [] };
+  before(async () => {
+    s.server = await startServer(process.env.HEXCHESS);
+    s.browser = await startBrowser();
+  });
+  after(async () => {
+    await s.browser?.close();
+    assert.equal(await s.server?.stop(), 0, 'the server stops cleanly');
+    assert.deepEqual(s.errors, [], 'no script errors in the pages');
+  });
+  s.openPage = (device, name) => pageIn(s.browser, device, name, s.errors);
+  return s;
 }
 
 // Page helpers.

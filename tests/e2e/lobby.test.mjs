@@ -2,32 +2,12 @@
 // one seeks a rated 3 + 2 game, the other accepts it, both pages open the game and play it; a
 // third browser, signed out, finds it among the games being played and watches it.
 // Run by tests/e2e/run.sh BUILD_DIR.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, DEVICES, cell, moves, waitForMoves } from './harness.mjs';
+import { suite, DEVICES, cell, moves, waitForMoves } from './harness.mjs';
 
-let server, browser;
-const errors = [];
-
-async function openPage(device, name) {
-  const context = await browser.newContext(device);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  page.touch = !!device.hasTouch;
-  return page;
-}
-
-before(async () => {
-  server = await startServer(process.env.HEXCHESS);
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  assert.equal(await server?.stop(), 0, 'the server stops cleanly');
-  assert.deepEqual(errors, [], 'no script errors in the pages');
-});
+const env = suite();
+const openPage = (device, name) => env.openPage(device, name);
 
 const press = (page, loc) => (page.touch ? loc.tap() : loc.click());
 const play = async (page, from, to) => { await press(page, cell(page, from)); await press(page, cell(page, to)); };
@@ -35,7 +15,7 @@ const play = async (page, from, to) => { await press(page, cell(page, from)); aw
 // A new player, signed up through the header, on the lobby page.
 async function player(device, name) {
   const page = await openPage(device, name);
-  await page.goto(`${server.url}#/lobby`);
+  await page.goto(`${env.server.url}#/lobby`);
   await page.waitForSelector('#page-lobby:not([hidden])');
   await press(page, page.locator('#nav-account'));
   await page.fill('#account-name', name);
@@ -55,7 +35,7 @@ test('two players meet in the lobby and play a rated 3 + 2; a signed-out browser
   const phone = await player(DEVICES.phone, 'bob');
   await fits(phone, 'the lobby on the phone');
   const guest = await openPage(DEVICES.phone, 'guest');
-  await guest.goto(`${server.url}#/lobby`);
+  await guest.goto(`${env.server.url}#/lobby`);
   await guest.waitForSelector('#lobby-signin:not([hidden])');
   assert.ok(await guest.locator('#seek-form').isHidden(), 'a guest cannot seek');
 

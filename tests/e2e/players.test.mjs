@@ -1,34 +1,12 @@
 // Players (issue #39 §1): an account made on the desktop, the same player signed in on a phone,
 // whose session opens their seat there without any link; signing out closes it again.
 // Run by tests/e2e/run.sh BUILD_DIR.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, DEVICES, newGame, cell, moves, waitForMoves } from './harness.mjs';
+import { suite, DEVICES, newGame, cell, moves, waitForMoves } from './harness.mjs';
 
-let server, browser, desk, phone;
-const errors = [];
-
-async function openPage(device, name) {
-  const context = await browser.newContext(device);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  page.touch = !!device.hasTouch;
-  return page;
-}
-
-before(async () => {
-  server = await startServer(process.env.HEXCHESS);
-  browser = await startBrowser();
-  desk = await openPage(DEVICES.desktop, 'desktop');
-  phone = await openPage(DEVICES.phone, 'phone');
-});
-
-after(async () => {
-  await browser?.close();
-  assert.equal(await server?.stop(), 0, 'the server stops cleanly');
-  assert.deepEqual(errors, [], 'no script errors in the pages');
-});
+const env = suite();
+const openPage = (device, name) => env.openPage(device, name);
 
 const press = (page, loc) => (page.touch ? loc.tap() : loc.click());
 
@@ -42,7 +20,9 @@ async function account(page, how, name, password) {
 }
 
 test('a player signs up on the desktop, plays on the phone by their session alone, and signs out', async () => {
-  await desk.goto(server.url);
+  const desk = await openPage(DEVICES.desktop, 'desktop');
+  const phone = await openPage(DEVICES.phone, 'phone');
+  await desk.goto(env.server.url);
   await desk.waitForSelector('#new-dialog[open]');
   await desk.click('#new-form button[value=cancel]');
   await account(desk, 'create', 'deskfan', 'short');
@@ -58,7 +38,7 @@ test('a player signs up on the desktop, plays on the phone by their session alon
   assert.equal(await desk.textContent('#player-bottom .name'), 'White — deskfan');
 
   // The phone, signed in as the same player, opens the game by its address alone: no token, no key.
-  await phone.goto(server.url);
+  await phone.goto(env.server.url);
   await phone.waitForSelector('#new-dialog[open]');
   await phone.click('#new-form button[value=cancel]');
   await account(phone, 'signin', 'deskfan', 'wrong password');
@@ -69,7 +49,7 @@ test('a player signs up on the desktop, plays on the phone by their session alon
   await phone.waitForSelector('#account-dialog', { state: 'hidden' });
   const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 390, `the header with the player's name fits the phone (${wide} px)`);
-  await phone.goto(`${server.url}#/game/${id}`);
+  await phone.goto(`${env.server.url}#/game/${id}`);
   await phone.waitForSelector('svg.board');
   assert.equal(await phone.textContent('#player-bottom .name'), 'White — deskfan');
   await press(phone, cell(phone, 'f5'));
@@ -86,6 +66,6 @@ test('a player signs up on the desktop, plays on the phone by their session alon
   assert.equal(await phone.textContent('#player-bottom .name'), 'White — deskfan');
   // A browser that never had the game's key nor the session finds nothing.
   const stranger = await openPage(DEVICES.phone, 'stranger');
-  await stranger.goto(`${server.url}#/game/${id}`);
+  await stranger.goto(`${env.server.url}#/game/${id}`);
   await stranger.waitForFunction((gid) => document.getElementById('error').textContent === `no such game: ${gid}`, id);
 });
