@@ -33,7 +33,8 @@ export async function loadSession(api) {
 // Wires the header and the dialog; changed() is called after a sign-in or a sign-out.
 export function wireAccount(api, changed) {
   $('nav-account').addEventListener('click', () => {
-    if (player) return;
+    // Signed in, the name opens the player's own page.
+    if (player) { location.hash = `#/player/${player}`; return; }
     $('account-error').hidden = true;
     $('account-dialog').showModal();
   });

@@ -14,6 +14,7 @@ import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
 import { followGame } from './live.js';
 import { loadSession, wireAccount } from './account.js';
 import { showLobby, leaveLobby, wireLobby, refreshLobby } from './lobby.js';
+import { showProfile } from './profile.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -487,7 +488,7 @@ async function action(path, body, method = 'POST') {
 // ---- pages ----
 
 function showPage(name) {
-  for (const page of ['game', 'games', 'lobby']) $(`page-${page}`).hidden = name !== page;
+  for (const page of ['game', 'games', 'lobby', 'player']) $(`page-${page}`).hidden = name !== page;
   if (name !== 'game') stopFollowing();
   if (name !== 'lobby') leaveLobby();
 }
@@ -548,7 +549,11 @@ function route() {
     keepWatchKey(Number(m[1]), m[2]);
     location.replace(`#/game/${m[1]}`);
   } else if (h === '#/games') showGames();
-  else if (h === '#/lobby' && backend.capabilities.server) {
+  else if ((m = h.match(/^#\/player\/([A-Za-z0-9_-]{2,20})$/)) && backend.capabilities.server) {
+    ui.game = null;
+    showPage('player');
+    showProfile(api, m[1], ui.variants).catch((e) => showError(e.message));
+  } else if (h === '#/lobby' && backend.capabilities.server) {
     ui.game = null;
     showPage('lobby');
     showLobby();

@@ -1,6 +1,7 @@
 // The lobby (issue #39 §2): two signed-in players, on a desktop and a 390x844 phone, meet there:
 // one seeks a rated 3 + 2 game, the other accepts it, both pages open the game and play it; a
-// third browser, signed out, finds it among the games being played and watches it.
+// third browser, signed out, finds it among the games being played and watches it; after the
+// resignation each player sees the new rating on their page.
 // Run by tests/e2e/run.sh BUILD_DIR.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,7 +31,7 @@ async function fits(page, what) {
   assert.ok(wide <= page.viewportSize().width, `${what}: ${wide} px wide`);
 }
 
-test('two players meet in the lobby and play a rated 3 + 2; a signed-out browser watches', async () => {
+test('two players meet in the lobby and play a rated 3 + 2; a signed-out browser watches; both see their new ratings', async () => {
   const desk = await player(DEVICES.desktop, 'alice');
   const phone = await player(DEVICES.phone, 'bob');
   await fits(phone, 'the lobby on the phone');
@@ -76,4 +77,20 @@ test('two players meet in the lobby and play a rated 3 + 2; a signed-out browser
   await play(desk, 'c2', 'c3');
   await waitForMoves(guest, 3);
   assert.equal(await moves(guest).nth(2).textContent(), await moves(phone).nth(2).textContent());
+
+  // Bob resigns: the rated game moves both ratings, which each sees on their page (provisional: "?").
+  phone.once('dialog', (d) => d.accept());
+  await press(phone, phone.locator('#resign'));
+  await desk.waitForFunction(() => /^White wins by resignation/.test(document.getElementById('status').textContent));
+  const ratings = {};
+  for (const [page, name] of [[desk, 'alice'], [phone, 'bob']]) {
+    await press(page, page.locator('#nav-account'));
+    await page.waitForSelector('#page-player:not([hidden]) .rating[data-variant=glinski][data-speed=blitz]');
+    assert.equal(await page.textContent('#profile-name'), name);
+    ratings[name] = await page.textContent('.rating[data-speed=blitz] .rating-value');
+    assert.equal(await page.locator('.rating-chart polyline').count(), 1, 'the history drawn');
+    await fits(page, `${name}'s page`);
+  }
+  assert.match(ratings.alice, /^1[6-9]\d\d\?$/, `the winner's rating rose: ${ratings.alice}`);
+  assert.match(ratings.bob, /^1[0-4]\d\d\?$/, `the loser's fell: ${ratings.bob}`);
 });
