@@ -6,7 +6,7 @@ OPT ?= -O2 -march=native -DNDEBUG
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
 # The core library has no dependencies; the front ends use these Debian libraries.
-FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lpthread -lm
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium -lpthread -lm
 
 # The version: `git describe` in a clone, else RELEASE (scripts/version.sh).
 RELEASE = 0.9.0
@@ -167,8 +167,9 @@ $(BUILD)/tools/%.o: tools/%.c tools/%.h
 
 # The tuner's numerical part (tools/texel.c) has its own test.
 $(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
-# So has the server's game clock.
+# So have the server's game clock and its ratings.
 $(BUILD)/tests/test_clock: $(BUILD)/server/clock.o
+$(BUILD)/tests/test_rating: $(BUILD)/server/rating.o
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ) $(LIB_OBJ)
 	ar rcs $@ $^

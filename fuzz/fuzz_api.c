@@ -67,7 +67,7 @@ static void keep_tokens(const HttpResponse *res)
 }
 
 /* Runs one "METHOD TARGET [@SEAT]\nBODY" request (len bytes at text, NUL-terminated). */
-static void run_request(GameTable *t, const char *text, size_t len)
+static void run_request(Api *t, const char *text, size_t len)
 {
     size_t line = strcspn(text, "\n");
     size_t sp = strcspn(text, " \n");
@@ -112,8 +112,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     GameLimits limits = {.max_think_ms = 1000, .cache_games = 3, .engine_threads = 1, .engine_memory_mb = 1};
     EventHub *hub = events_new(60000, err, (int)sizeof err);
     FUZZ_REQUIRE(hub, "no event hub: %s", err);
-    GameTable *t = games_new(store, &limits, hub, err, (int)sizeof err);
-    FUZZ_REQUIRE(t, "no game table: %s", err);
+    GameTable *games = games_new(store, &limits, hub, err, (int)sizeof err);
+    FUZZ_REQUIRE(games, "no game table: %s", err);
+    Api *t = api_new(games, err, (int)sizeof err);
+    FUZZ_REQUIRE(t, "no API: %s", err);
     tokens[0][0] = tokens[1][0] = 0;
     char *req = text;
     for (int n = 0; n < MAX_REQUESTS && req; n++) {
@@ -123,7 +125,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         run_request(t, req, sep ? (size_t)(sep - req) : size - (size_t)(req - text));
         req = sep ? sep + 5 : NULL;
     }
-    games_free(t);
+    api_free(t);
+    games_free(games);
     events_free(hub);
     store_close(store);
     free(text);

@@ -7,10 +7,14 @@ import { renderAnalysis, analysisShown, shownBest } from './analysis.js';
 import {
   choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
 } from './chooser.js';
-import { seatTokens, keepTokens, heldSeats } from './seats.js';
+import { seatTokens, keepTokens, heldSeats, heldGameIds, watchKey, keepWatchKey } from './seats.js';
 import { showClocks } from './clock.js';
 import { timeControl, inviteFriend, renderInvite, closeInvite, copyField } from './friend.js';
 import { pendingText, answerNews, renderPrompt, rematch } from './offers.js';
+import { followGame } from './live.js';
+import { loadSession, wireAccount } from './account.js';
+import { showLobby, leaveLobby, wireLobby, refreshLobby } from './lobby.js';
+import { showProfile } from './profile.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -18,6 +22,11 @@ const backend = await import(backendName === 'local' ? './backend-local.js' : '.
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
+
+// The words this file shows that are not yet elsewhere (to move into the language catalogs).
+const TEXT = {
+  deleted: 'This game was deleted.',
+};
 
 const ui = {
   variants: {},
@@ -33,7 +42,7 @@ const ui = {
   target: null,       // the hex of the move a chooser is open for
   preview: null,
   hint: false,
-  events: null,       // the EventSource of the game shown
+  live: null,         // the game shown, kept in step with the server (live.js)
   analysisEvents: 0,  // analysis events heard, to tell whether one overtook an answer (analyse)
   board: null,
 };
@@ -47,8 +56,12 @@ function tokenFor(id, body) {
   return t[side] || t.white || t.black;
 }
 
+// A game's requests carry its watch key when this browser knows it, and a seat's token when it holds
+// one (which also shows an unlisted game).
 function api(method, path, body) {
-  const game = method !== 'GET' && path.match(/^games\/(\d+)/);
+  const game = path.match(/^games\/(\d+)/);
+  const key = game && watchKey(Number(game[1]));
+  if (key) path += `${path.includes('?') ? '&' : '?'}key=${key}`;
   return backend.request(method, path, body, game && tokenFor(Number(game[1]), body));
 }
 
@@ -152,7 +165,7 @@ function render() {
   renderAnalysis(g, { view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
   $('pos-text').value = positionAt(ui.view);
   $('pos-format').textContent = variant.position_format;
-  const record = backend.recordUrl(g.id);
+  const record = backend.recordUrl(g.id, watchKey(g.id));
   if (record) $('record-download').href = record;
 }
 
@@ -170,6 +183,7 @@ function awaitingPawns(variant, board) {
 // spectator. On a clock the engine's time per move is unused.
 function playerLabel(g, colour) {
   if (g[colour] === 'engine') return `Engine · level ${g.level}${g.clock ? '' : ` · ${g.movetime / 1000} s`}`;
+  if (g.players?.[colour]) return g.players[colour];
   const held = heldSeats(g);
   if (held.length !== 1) return '';
   return held[0] === colour ? 'You' : 'Opponent';
@@ -202,13 +216,16 @@ function renderStatus() {
   const s = $('status');
   s.classList.toggle('over', g.status === 'over');
   let text;
-  if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
+  if (!atLatest()) {
+    // An earlier position: what stood there, not what stands now.
+    const turn = turnAt(ui.view), check = ui.view > 0 && g.moves[ui.view - 1].check;
+    text = `${cap(turn)} to move${check ? ' — check' : ''} (${viewingText(g)})`;
+  } else if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
   else if (g.thinking) text = `${cap(g.turn)} to move — ${g.waiting ? engineState(g) : 'the engine is thinking…'}`;
   else text = `${cap(g.turn)} to move${g.check !== 'none' ? ' — check' : ''}`;
-  const pending = pendingText(g, heldSeats(g));
+  const pending = atLatest() && pendingText(g, heldSeats(g));
   if (pending) text += ` · ${pending}`;
-  else if (g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
-  if (!atLatest()) text += ` (${viewingText(g)})`;
+  else if (atLatest() && g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
   s.textContent = text;
   const banner = $('banner');
   const forced = canMove() && promotesHere(g.legal);
@@ -237,7 +254,7 @@ function renderControls() {
   $('nav-first').disabled = $('nav-prev').disabled = ui.view === 0;
   $('nav-next').disabled = $('nav-last').disabled = atLatest();
   // A spectator has no say in the game; the players' buttons give way to a rematch at the end.
-  for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on && id !== 'undo';
+  for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on;
   const asked = on && g.takeback_offer === me && held.length === 1;
   $('undo').disabled = g.moves.length === 0 || asked;
   $('undo').textContent = asked ? 'Take-back asked…' : 'Take back';
@@ -337,6 +354,7 @@ async function play(text) {
   } catch (e) {
     showError(e.message);
     render();
+    ui.live?.refresh(); // the game may have changed, or the move gone through unanswered
   } finally {
     ui.sending = false;
   }
@@ -345,6 +363,7 @@ async function play(text) {
 // ---- game state ----
 
 function setGame(g) {
+  keepWatchKey(g.id, g.watch_key);
   const fresh = !ui.game || ui.game.id !== g.id;
   const grew = ui.game && g.moves.length !== ui.game.moves.length;
   const news = answerNews(ui.game, g, heldSeats(g));
@@ -360,46 +379,34 @@ function setGame(g) {
   followWithAnalysis();
 }
 
-// The server pushes every change of the game (moves, offers, the end, analysis): each event but an
-// analysis fetches the game again, one fetch at a time.
+// The game shown is kept in step with the server (live.js): each change but an analysis, and every
+// reconnection, fetches the game again.
 function follow(id) {
-  if (ui.events && ui.events.gameId === id) return;
+  if (ui.live && ui.live.gameId === id) return;
   stopFollowing();
-  const es = backend.events(id);
-  es.gameId = id;
-  let busy = false, again = false;
-  const refresh = async () => {
-    if (busy) { again = true; return; }
-    busy = true;
-    try {
-      const fresh = await api('GET', `games/${id}`);
-      if (ui.game && ui.game.id === fresh.id && ui.events === es) setGame(fresh);
-    } catch (e) {
-      showError(e.message);
-    }
-    busy = false;
-    if (again) { again = false; refresh(); }
-  };
-  for (const name of ['move', 'takeback', 'draw', 'end', 'rematch']) es.addEventListener(name, refresh);
-  // An analysis event carries the analysis whole: no fetch needed while the game is the same.
-  es.addEventListener('analysis', (e) => {
-    const data = JSON.parse(e.data);
-    if (ui.events !== es || !ui.game || ui.game.id !== id) return;
-    ui.analysisEvents++;
-    if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
-    else refresh();
+  const live = followGame(id, { events: () => backend.events(id, watchKey(id)) }, () => api('GET', `games/${id}`), (g) => {
+    if ((!ui.game || ui.game.id === g.id) && ui.live === live && !$('page-game').hidden) setGame(g);
+  }, {
+    // An analysis event carries the analysis whole: no fetch needed while the game is the same.
+    analysis(data, refresh) {
+      if (ui.live !== live || !ui.game || ui.game.id !== id) return;
+      ui.analysisEvents++;
+      if (data.version === ui.game.version) setGame({ ...ui.game, analysis: data.analysis });
+      else refresh();
+    },
+    deleted() {
+      if (ui.live === live) ui.live = null;
+      showError(TEXT.deleted, true);
+    },
+    health(ok) { $('reconnecting').hidden = ok; },
   });
-  // The game's last event: its stream ends, and reconnecting would find no game.
-  es.addEventListener('deleted', () => {
-    if (ui.events === es) stopFollowing();
-    showError('This game was deleted.', true);
-  });
-  ui.events = es;
+  live.gameId = id;
+  ui.live = live;
 }
 
 function stopFollowing() {
-  if (ui.events) ui.events.close();
-  ui.events = null;
+  if (ui.live) ui.live.close();
+  ui.live = null;
 }
 
 // The side that moved last asks; a browser holding both seats (same screen) also agrees at once.
@@ -422,6 +429,8 @@ async function loadGame(id) {
     localStorage.setItem('hexchess.lastGame', String(id));
   } catch (e) {
     showError(e.message);
+    // Not reached (no answer, or the server failing): it is shown once it can be fetched.
+    if (!e.status || e.status >= 500) follow(id);
   }
 }
 
@@ -472,15 +481,16 @@ async function action(path, body, method = 'POST') {
     setGame(await api(method, `games/${ui.game.id}/${path}`, body));
   } catch (e) {
     showError(e.message);
+    ui.live?.refresh();
   }
 }
 
 // ---- pages ----
 
 function showPage(name) {
-  $('page-game').hidden = name !== 'game';
-  $('page-games').hidden = name !== 'games';
+  for (const page of ['game', 'games', 'lobby', 'player']) $(`page-${page}`).hidden = name !== page;
   if (name !== 'game') stopFollowing();
+  if (name !== 'lobby') leaveLobby();
 }
 
 async function showGames() {
@@ -489,7 +499,9 @@ async function showGames() {
   const body = $('games-body');
   body.innerHTML = '';
   try {
-    const list = await api('GET', 'games?limit=200');
+    // This browser's games: those it holds a seat of, with their keys (others are not listed).
+    const ids = heldGameIds().slice(0, 200).map((id) => (watchKey(id) ? `${id}:${watchKey(id)}` : id));
+    const list = ids.length ? await api('GET', `games?limit=200&ids=${ids.join(',')}`) : { games: [] };
     $('games-empty').hidden = list.games.length > 0;
     const heads = $('games').querySelectorAll('thead th');
     for (const row of list.games) {
@@ -532,7 +544,20 @@ function route() {
     // A seat's link: keep its token, and take it out of the address bar and the history.
     keepTokens(Number(m[1]), { [m[2]]: m[3] });
     location.replace(`#/game/${m[1]}`);
+  } else if ((m = h.match(/^#\/game\/(\d+)\/watch\/([0-9a-f]{32})$/))) {
+    // A watch link of an unlisted game: its key is kept, the address shows the game.
+    keepWatchKey(Number(m[1]), m[2]);
+    location.replace(`#/game/${m[1]}`);
   } else if (h === '#/games') showGames();
+  else if ((m = h.match(/^#\/player\/([A-Za-z0-9_-]{2,20})$/)) && backend.capabilities.server) {
+    ui.game = null;
+    showPage('player');
+    showProfile(api, m[1], ui.variants).catch((e) => showError(e.message));
+  } else if (h === '#/lobby' && backend.capabilities.server) {
+    ui.game = null;
+    showPage('lobby');
+    showLobby();
+  }
   else {
     const last = localStorage.getItem('hexchess.lastGame');
     if (last) location.hash = `#/game/${last}`;
@@ -591,6 +616,9 @@ async function startNewGame(e) {
     castling: !f.nocastling.checked,
     ...timeControl(f),
   };
+  // A signed-in player's own seat in a friend's game is bound to them (the server binds the one
+  // human seat of an engine game by itself).
+  if (f.opponent.value === 'friend') body.seat = colour;
   const pos = f.position.value.trim();
   if (pos) body.position = pos;
   try {
@@ -716,9 +744,19 @@ async function main() {
   // What needs other browsers to reach the game (seat links, watching) is marked data-needs-server.
   for (const el of document.querySelectorAll('[data-needs-server]')) el.hidden = !backend.capabilities.server;
   wire();
+  if (backend.capabilities.server) {
+    // Signed in or out: the seats held change, and the list of one's games.
+    wireAccount(api, () => {
+      if (ui.game) render();
+      else if (!$('page-games').hidden) showGames();
+      refreshLobby();
+    });
+    await loadSession(api);
+  }
   try {
     for (const v of await api('GET', 'variants')) ui.variants[v.name] = v;
     fillVariantChoices();
+    if (backend.capabilities.server) wireLobby({ api, variants: ui.variants, openGame, showError });
   } catch (e) {
     showError(`cannot reach the server: ${e.message}`);
     return;

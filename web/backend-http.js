@@ -13,16 +13,21 @@ export async function request(method, path, body, token) {
   const res = await fetch(`/api/${path}`, opts);
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const e = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    e.status = res.status;
+    throw e;
+  }
   return data;
 }
 
 // The game's changes as the server pushes them (addEventListener, close).
-export function events(id) {
-  return new EventSource(`/api/games/${id}/events`);
+// key: an unlisted game's watch key.
+export function events(id, key) {
+  return new EventSource(`/api/games/${id}/events${key ? `?key=${key}` : ''}`);
 }
 
 // Where the record downloads from: the server answers it as a file.
-export function recordUrl(id) {
-  return `/api/games/${id}/record`;
+export function recordUrl(id, key) {
+  return `/api/games/${id}/record${key ? `?key=${key}` : ''}`;
 }

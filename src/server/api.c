@@ -1,19 +1,47 @@
 #include "api.h"
 
 #include <cjson/cJSON.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../core/gamefile.h"
 #include "../core/movegen.h"
 #include "../core/quote.h"
 #include "../core/strbuf.h"
 #include "../core/uimove.h"
+#include "accounts.h"
 #include "gamefeed.h"
 #include "jsonbody.h"
+#include "rating.h"
+#include "ratings.h"
+#include "lobby.h"
 #include "seats.h"
+#include "throttle.h"
 #include "worker.h"
+
+struct Api {
+    GameTable *games;
+    Throttle *signins; /* failed sign-ins, per name and per address */
+    Lobby *lobby;
+};
+
+/* The lobby's event stream is the hub's channel 0: game ids start at 1. */
+enum { LOBBY_CHANNEL = 0 };
+
+/* Sign-in failures allowed per name and per address in a minute; more are answered 429. */
+enum { SIGNIN_FAILS = 5, SIGNIN_WINDOW_MS = 60000 };
+static const char SESSION_COOKIE[] = "hexchess_session";
+
+/* Who is asking, read once at the door: the request (its seat token, its watch key) and the
+ * signed-in player, if any. */
+typedef struct {
+    const HttpRequest *req;
+    char player[STORE_NAME_SIZE]; /* "" for a guest */
+    bool session;                 /* the request carries a session cookie, valid or not */
+} Actor;
 
 static const char *const COLOR_NAMES[COLOR_NB + 1] = {"white", "black", NULL};
 static const char *const PLAYER_NAMES[] = {"human", "engine", NULL};
@@ -243,6 +271,14 @@ static cJSON *sgame_json(ServerGame *g, bool full)
     for (int c = WHITE; c <= BLACK; c++)
         cJSON_AddStringToObject(seats, COLOR_NAMES[c],
                                 g->rec.engine[c] ? "engine" : g->rec.seat_hash[c][0] ? "token" : "open");
+    cJSON_AddBoolToObject(o, "rated", g->rec.rated);
+    cJSON *players = cJSON_AddObjectToObject(o, "players");
+    for (int c = WHITE; c <= BLACK; c++)
+        cJSON_AddItemToObject(players, COLOR_NAMES[c],
+                              g->rec.player[c][0] ? cJSON_CreateString(g->rec.player[c]) : cJSON_CreateNull());
+    /* Who sees the game may pass its key on (a player, to invite watchers). */
+    if (g->rec.watch_key[0])
+        cJSON_AddStringToObject(o, "watch_key", g->rec.watch_key);
     if (g->rec.rematch)
         cJSON_AddNumberToObject(o, "rematch", (double)g->rec.rematch);
     else
@@ -389,10 +425,15 @@ static bool query_int(const HttpRequest *req, const char *key, int lo, int hi, i
 typedef struct {
     char token[COLOR_NB][SEAT_TOKEN_LEN + 1];
     char hash[COLOR_NB][SEAT_HASH_LEN + 1];
+    char watch_key[WATCH_KEY_LEN + 1];
 } NewSeats;
 
+/* A game made here is unlisted: watched by its key, played by its tokens. */
 static bool new_seats(GameSpec *spec, NewSeats *seats)
 {
+    if (!watch_key_new(seats->watch_key))
+        return false;
+    spec->watch_key = seats->watch_key;
     for (int c = WHITE; c <= BLACK; c++) {
         seats->token[c][0] = seats->hash[c][0] = 0;
         if (!spec->engine[c] && !seat_token_new(seats->token[c], seats->hash[c]))
@@ -438,7 +479,7 @@ static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, c
         snprintf(link, sizeof link, "/#/game/%lld/%s/%s", (long long)g->rec.id, COLOR_NAMES[c], seats->token[c]);
         cJSON_AddStringToObject(links, COLOR_NAMES[c], link);
     }
-    snprintf(link, sizeof link, "/#/game/%lld", (long long)g->rec.id);
+    snprintf(link, sizeof link, "/#/game/%lld/watch/%s", (long long)g->rec.id, g->rec.watch_key);
     cJSON_AddStringToObject(links, "watch", link);
     send_game_with(g, res, 201, extra);
     games_release(t, g);
@@ -459,12 +500,25 @@ static void create_and_answer(GameTable *t, GameSpec *spec, const char *warnings
     answer_created(t, g, &seats, warnings, ge, err, res);
 }
 
-static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
+/* A signed-in creator's seat is bound to them: the one human seat, or the one "seat" names (a game
+ * for a friend). Two on one screen bind none. */
+static void bind_creator(JsonBody *b, const Actor *who, GameSpec *spec)
 {
-    static const char *const fields[] = {"variant",  "position", "castling",  "moves",          "white", "black",
-                                         "level",    "movetime", "time_base", "time_increment", NULL};
+    int seat = -1;
+    body_enum(b, "seat", BODY_OPTIONAL, COLOR_NAMES, &seat);
+    if (seat < 0 && spec->engine[WHITE] != spec->engine[BLACK])
+        seat = spec->engine[WHITE] ? BLACK : WHITE;
+    if (who->player[0] && seat >= 0 && !spec->engine[seat])
+        spec->player[seat] = who->player;
+}
+
+static void create_game(GameTable *t, const Actor *who, HttpResponse *res)
+{
+    static const char *const fields[] = {"variant",  "position", "castling",  "moves",          "white",
+                                         "black",    "level",    "movetime",  "time_base",      "time_increment",
+                                         "seat",     NULL};
     JsonBody b;
-    if (!read_body(&b, req, fields, res))
+    if (!read_body(&b, who->req, fields, res))
         return;
     int variant = 0;
     char *moves = NULL;
@@ -474,6 +528,7 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
     body_bool(&b, "castling", BODY_OPTIONAL, &spec.castling);
     body_words(&b, "moves", BODY_OPTIONAL, &moves);
     read_players(&b, &spec, games_limits(t));
+    bind_creator(&b, who, &spec);
     if (body_ok(&b, res)) {
         spec.variant = variant_names[variant];
         spec.moves = moves;
@@ -485,11 +540,27 @@ static void create_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
 
 typedef struct {
     cJSON *arr;
+    int n_ids;
+    const int64_t *ids;
+    char (*keys)[WATCH_KEY_LEN + 1]; /* the key given with each id, "" for none */
 } ListCtx;
+
+/* An unlisted game is listed only with its key. */
+static bool row_shown(const ListCtx *lc, const StoredSummary *row)
+{
+    if (!row->watch_key || !row->watch_key[0])
+        return true;
+    for (int i = 0; i < lc->n_ids; i++)
+        if (lc->ids[i] == row->id && watch_key_matches(lc->keys[i], row->watch_key))
+            return true;
+    return false;
+}
 
 static void list_row(const StoredSummary *row, void *ctx)
 {
     ListCtx *lc = ctx;
+    if (!row_shown(lc, row))
+        return;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "id", (double)row->id);
     cJSON_AddStringToObject(o, "variant", row->variant ? row->variant : "");
@@ -505,19 +576,46 @@ static void list_row(const StoredSummary *row, void *ctx)
     cJSON_AddItemToArray(lc->arr, o);
 }
 
+/* ids=ID[:KEY],...: the games a page holds seats or keys of. false after answering 400. */
+static bool read_id_list(const char *s, int64_t *ids, char (*keys)[WATCH_KEY_LEN + 1], int *n, HttpResponse *res)
+{
+    *n = 0;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        size_t id_len = strcspn(s, ",:");
+        if (*n == STORE_LIST_IDS_MAX) {
+            http_error(res, 400, "ids names more than %d games", STORE_LIST_IDS_MAX);
+            return false;
+        }
+        if (!read_decimal("an id of ids", s, id_len, 1, INT64_MAX, &ids[*n], res))
+            return false;
+        size_t key_len = id_len < len ? len - id_len - 1 : 0;
+        snprintf(keys[*n], WATCH_KEY_LEN + 1, "%.*s", (int)(key_len <= WATCH_KEY_LEN ? key_len : 0), s + id_len + 1);
+        ++*n;
+        s += len + (s[len] ? 1 : 0);
+    }
+    return true;
+}
+
 static void list_games(GameTable *t, const HttpRequest *req, HttpResponse *res)
 {
     int limit = 50, offset = 0;
     if (!query_int(req, "limit", 1, 500, &limit, res) || !query_int(req, "offset", 0, 1 << 30, &offset, res))
         return;
+    static _Thread_local int64_t ids[STORE_LIST_IDS_MAX];
+    static _Thread_local char keys[STORE_LIST_IDS_MAX][WATCH_KEY_LEN + 1];
+    const char *id_list = http_query(req, "ids");
+    ListCtx lc = {.ids = ids, .keys = keys};
+    if (id_list && !read_id_list(id_list, ids, keys, &lc.n_ids, res))
+        return;
     cJSON *o = cJSON_CreateObject();
-    ListCtx lc = {cJSON_AddArrayToObject(o, "games")};
-    if (store_list(games_store(t), limit, offset, list_row, &lc) < 0) {
+    lc.arr = cJSON_AddArrayToObject(o, "games");
+    if (store_list(games_store(t), id_list ? ids : NULL, lc.n_ids, limit, offset, list_row, &lc) < 0) {
         cJSON_Delete(o);
         http_error(res, 500, "the game store failed");
         return;
     }
-    cJSON_AddNumberToObject(o, "total", (double)store_count(games_store(t)));
+    cJSON_AddNumberToObject(o, "total", id_list ? cJSON_GetArraySize(lc.arr) : (double)store_count(games_store(t)));
     send_json(res, 200, o);
 }
 
@@ -615,23 +713,42 @@ static const struct {
 
 /* ---- seats ---- */
 
-/* The seat the request's token opens, or -1. */
-static int token_seat(const ServerGame *g, const HttpRequest *req)
+/* Is side's seat the signed-in player's? */
+static bool player_seat(const ServerGame *g, int side, const Actor *who)
+{
+    return who->player[0] && !strcmp(who->player, g->rec.player[side]);
+}
+
+/* The seat the request's token or its player opens, or -1. */
+static int held_seat(const ServerGame *g, const Actor *who)
 {
     for (int c = WHITE; c <= BLACK; c++)
-        if (g->rec.seat_hash[c][0] && seat_token_matches(http_bearer(req), g->rec.seat_hash[c]))
+        if ((g->rec.seat_hash[c][0] && seat_token_matches(http_bearer(who->req), g->rec.seat_hash[c])) ||
+            player_seat(g, c, who))
             return c;
     return -1;
 }
 
+/* May the request see the game at all? A public game is anyone's to watch; an unlisted one needs
+ * its watch key (?key=), a seat's token or its player. To the others it does not exist. */
+static bool may_see(const ServerGame *g, const Actor *who)
+{
+    return !g->rec.watch_key[0] || watch_key_matches(http_query(who->req, "key"), g->rec.watch_key) ||
+           held_seat(g, who) >= 0;
+}
+
 /* May the request act for side? A seat without a token is anyone's: the engine's (the game then
  * refuses with its own reason) and those of a game saved before seats existed. */
-static GameError check_seat(const ServerGame *g, Color side, const HttpRequest *req, char *err, int err_size)
+static GameError check_seat(const ServerGame *g, Color side, const Actor *who, char *err, int err_size)
 {
-    if (!g->rec.seat_hash[side][0] || seat_token_matches(http_bearer(req), g->rec.seat_hash[side]))
+    const HttpRequest *req = who->req;
+    if (!g->rec.seat_hash[side][0] || seat_token_matches(http_bearer(req), g->rec.seat_hash[side]) ||
+        player_seat(g, side, who))
         return GE_OK;
-    int held = token_seat(g, req);
-    if (!http_bearer(req))
+    int held = held_seat(g, who);
+    if (!http_bearer(req) && held >= 0)
+        snprintf(err, (size_t)err_size, "%s plays %s, not %s", who->player, SIDE_TITLES[held], SIDE_TITLES[side]);
+    else if (!http_bearer(req))
         snprintf(err, (size_t)err_size, "%s's seat needs its token (Authorization: Bearer TOKEN)", SIDE_TITLES[side]);
     else if (held >= 0)
         snprintf(err, (size_t)err_size, "the token is %s's seat's, not %s's", SIDE_TITLES[held], SIDE_TITLES[side]);
@@ -642,19 +759,19 @@ static GameError check_seat(const ServerGame *g, Color side, const HttpRequest *
 
 /* Requests about the whole game (analysis, rematch, deletion) take either player's token; a game
  * with no seat token (engine against engine, or saved before seats) is anyone's. */
-static GameError check_player(const ServerGame *g, const HttpRequest *req, char *err, int err_size)
+static GameError check_player(const ServerGame *g, const Actor *who, char *err, int err_size)
 {
-    if ((!g->rec.seat_hash[WHITE][0] && !g->rec.seat_hash[BLACK][0]) || token_seat(g, req) >= 0)
+    if ((!g->rec.seat_hash[WHITE][0] && !g->rec.seat_hash[BLACK][0]) || held_seat(g, who) >= 0)
         return GE_OK;
-    snprintf(err, (size_t)err_size, http_bearer(req) ? "the token opens no seat of this game"
-                                                     : "this needs a player's token (Authorization: Bearer TOKEN)");
+    snprintf(err, (size_t)err_size, http_bearer(who->req) ? "the token opens no seat of this game"
+                                                          : "this needs a player's token (Authorization: Bearer TOKEN)");
     return GE_FORBIDDEN;
 }
 
-/* The side an action is for: the body's "side"; else the seat of the token; else the default. */
-static Color read_side(JsonBody *b, const ServerGame *g, const HttpRequest *req, int fallback)
+/* The side an action is for: the body's "side"; else the seat of the token or player; else the default. */
+static Color read_side(JsonBody *b, const ServerGame *g, const Actor *who, int fallback)
 {
-    int held = token_seat(g, req);
+    int held = held_seat(g, who);
     int s = held >= 0 ? held : fallback;
     body_enum(b, "side", BODY_OPTIONAL, COLOR_NAMES, &s);
     return (Color)s;
@@ -668,7 +785,7 @@ static int default_side(const ServerGame *g)
 
 /* Runs a POST action on an acquired game; GE_OK, or an error with its message. The body is read
  * first (400), then the seat checked (403), then the game acts. */
-static GameError game_action(ServerGame *g, const char *action, JsonBody *b, const HttpRequest *req, char *err,
+static GameError game_action(ServerGame *g, const char *action, JsonBody *b, const Actor *who, char *err,
                              int err_size)
 {
     GameError e;
@@ -677,7 +794,7 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         body_string(b, "move", BODY_REQUIRED, &mv);
         if (b->error[0])
             return GE_BAD_REQUEST;
-        if ((e = check_seat(g, g->pos->stm, req, err, err_size)) != GE_OK)
+        if ((e = check_seat(g, g->pos->stm, who, err, err_size)) != GE_OK)
             return e;
         return sgame_play(g, mv, err, err_size);
     }
@@ -686,10 +803,10 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         body_enum(b, "action", BODY_OPTIONAL, TAKEBACK_ACTIONS, &what);
         /* Without a side, a reply goes to the pending request. */
         int asking = g->rec.takeback_offer;
-        Color side = read_side(b, g, req, what != TAKEBACK_REQUEST && asking >= 0 ? !asking : default_side(g));
+        Color side = read_side(b, g, who, what != TAKEBACK_REQUEST && asking >= 0 ? !asking : default_side(g));
         if (b->error[0])
             return GE_BAD_REQUEST;
-        if ((e = check_seat(g, side, req, err, err_size)) != GE_OK)
+        if ((e = check_seat(g, side, who, err, err_size)) != GE_OK)
             return e;
         return sgame_takeback(g, (TakebackAction)what, side, err, err_size);
     }
@@ -698,10 +815,10 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         int what = DRAW_OFFER;
         if (draw)
             body_enum(b, "action", BODY_OPTIONAL, DRAW_ACTIONS, &what);
-        Color side = read_side(b, g, req, default_side(g));
+        Color side = read_side(b, g, who, default_side(g));
         if (b->error[0])
             return GE_BAD_REQUEST;
-        if ((e = check_seat(g, side, req, err, err_size)) != GE_OK)
+        if ((e = check_seat(g, side, who, err, err_size)) != GE_OK)
             return e;
         return draw ? sgame_draw(g, (DrawAction)what, side, err, err_size) : sgame_resign(g, side, err, err_size);
     }
@@ -711,9 +828,9 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
     body_int(b, "ply", BODY_OPTIONAL, 0, g->ply_count, &ply);
     if (b->error[0])
         return GE_BAD_REQUEST;
-    if ((e = check_player(g, req, err, err_size)) != GE_OK)
+    if ((e = check_player(g, who, err, err_size)) != GE_OK)
         return e;
-    return sgame_analyse(g, ply, ms, req->client, err, err_size);
+    return sgame_analyse(g, ply, ms, who->req->client, err, err_size);
 }
 
 /* A new stream of the game's events, starting with where it stands. */
@@ -766,11 +883,11 @@ static void rematch(GameTable *t, ServerGame *g, HttpResponse *res)
     games_release(t, r);
 }
 
-static void delete_game(GameTable *t, int64_t id, const HttpRequest *req, HttpResponse *res)
+static void delete_game(GameTable *t, int64_t id, const Actor *who, HttpResponse *res)
 {
     ServerGame *g = games_acquire(t, id);
     char err[200];
-    GameError e = g ? check_player(g, req, err, (int)sizeof err) : GE_NOT_FOUND;
+    GameError e = !g || !may_see(g, who) ? GE_NOT_FOUND : check_player(g, who, err, (int)sizeof err);
     if (g)
         games_release(t, g);
     if (e == GE_OK)
@@ -788,8 +905,9 @@ static void delete_game(GameTable *t, int64_t id, const HttpRequest *req, HttpRe
 }
 
 /* /api/games/ID[/action] */
-static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *rest)
+static void sgame_route(GameTable *t, const Actor *who, HttpResponse *res, const char *rest)
 {
+    const HttpRequest *req = who->req;
     const char *method = http_method(req);
     const char *slash = strchr(rest, '/');
     size_t id_len = slash ? (size_t)(slash - rest) : strlen(rest);
@@ -817,7 +935,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     if (!read_decimal("the game id", rest, id_len, 1, INT64_MAX, &id, res))
         return;
     if (!*action && !strcmp(method, "DELETE")) {
-        delete_game(t, id, req, res);
+        delete_game(t, id, who, res);
         return;
     }
     JsonBody b = {0};
@@ -827,6 +945,10 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     ServerGame *g = games_acquire(t, id);
     char err[300] = "";
     GameError e = GE_OK;
+    if (g && !may_see(g, who)) {
+        games_release(t, g);
+        g = NULL;
+    }
     if (g)
         sgame_check_flag(g); /* a flag that fell a moment ago, before its timer woke */
     if (!g) {
@@ -836,7 +958,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     } else if (!strcmp(action, "events")) {
         open_events(t, g, res);
     } else if (!strcmp(action, "rematch") || !strcmp(method, "DELETE")) {
-        if ((e = check_player(g, req, err, (int)sizeof err)) != GE_OK)
+        if ((e = check_player(g, who, err, (int)sizeof err)) != GE_OK)
             http_error(res, error_status(e), "%s", err);
         else if (post)
             rematch(t, g, res);
@@ -846,7 +968,7 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
         }
     } else {
         if (post)
-            e = game_action(g, action, &b, req, err, (int)sizeof err);
+            e = game_action(g, action, &b, who, err, (int)sizeof err);
         if (b.error[0])
             http_error(res, 400, "%s", b.error);
         else if (e != GE_OK)
@@ -859,9 +981,451 @@ static void sgame_route(GameTable *t, const HttpRequest *req, HttpResponse *res,
     body_free(&b);
 }
 
-/* path: after "/api/", without a trailing slash */
-static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, const char *path)
+/* ---- players ---- */
+
+static int64_t now_ms(void)
 {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Answers {"name": NAME} with a new session for the player in the cookie. */
+static void start_session(Api *a, const char *name, int status, HttpResponse *res)
+{
+    char token[SESSION_TOKEN_LEN + 1];
+    if (!session_start(games_store(a->games), name, token)) {
+        http_error(res, 500, "the session could not be started");
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", name);
+    send_json(res, status, o);
+    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d",
+             SESSION_COOKIE, token, SESSION_DAYS * 86400);
+}
+
+/* The name and password of a body {"name": ..., "password": ...}; false after answering 400. */
+static bool read_credentials(JsonBody *b, const Actor *who, const char **name, const char **password,
+                             HttpResponse *res)
+{
+    static const char *const fields[] = {"name", "password", NULL};
+    if (!read_body(b, who->req, fields, res))
+        return false;
+    body_string(b, "name", BODY_REQUIRED, name);
+    body_string(b, "password", BODY_REQUIRED, password);
+    if (body_ok(b, res))
+        return true;
+    body_free(b);
+    return false;
+}
+
+static void create_account(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    JsonBody b;
+    const char *name, *password;
+    if (!read_credentials(&b, who, &name, &password, res))
+        return;
+    char err[120];
+    AccountResult r = account_create(games_store(a->games), name, password, err, (int)sizeof err);
+    if (r == ACCOUNT_OK)
+        start_session(a, name, 201, res);
+    else if (r == ACCOUNT_FAILED)
+        http_error(res, 500, "the account could not be made");
+    else
+        http_error(res, r == ACCOUNT_TAKEN ? 409 : 400, "%s", err);
+    body_free(&b);
+}
+
+/* A wrong name and a wrong password get the same answer; past SIGNIN_FAILS failures a minute for
+ * the name or for the address, every try is refused unread. */
+static void sign_in(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    JsonBody b;
+    const char *name, *password;
+    if (!read_credentials(&b, who, &name, &password, res))
+        return;
+    char by_name[80], by_address[80];
+    snprintf(by_name, sizeof by_name, "name:%.40s", name);
+    for (char *c = by_name; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c); /* names are one ignoring case */
+    snprintf(by_address, sizeof by_address, "address:%s", who->req->client);
+    int64_t now = now_ms();
+    char player[STORE_NAME_SIZE];
+    if (throttle_blocked(a->signins, by_name, now) || throttle_blocked(a->signins, by_address, now)) {
+        http_error(res, 429, "too many failed sign-ins: wait a minute");
+    } else if (account_check(games_store(a->games), name, password, player)) {
+        start_session(a, player, 200, res);
+    } else {
+        throttle_fail(a->signins, by_name, now);
+        throttle_fail(a->signins, by_address, now);
+        http_error(res, 401, "wrong name or password");
+    }
+    body_free(&b);
+}
+
+static void get_session(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)a, (void)arg;
+    if (!who->player[0]) {
+        http_error(res, 401, "not signed in");
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", who->player);
+    send_json(res, 200, o);
+}
+
+static void sign_out(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    char token[SESSION_TOKEN_LEN + 2];
+    session_end(games_store(a->games), http_cookie(who->req, SESSION_COOKIE, token, sizeof token));
+    http_text(res, 204, "text/plain", "", 0);
+    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0",
+             SESSION_COOKIE);
+}
+
+/* A rating as the API shows it (one decimal), provisional while its deviation is high. */
+static void rating_fields(cJSON *o, const RatingRow *r)
+{
+    cJSON_AddNumberToObject(o, "rating", (double)(long long)(r->g.rating * 10 + 0.5) / 10);
+    cJSON_AddNumberToObject(o, "rd", (double)(long long)(r->g.rd * 10 + 0.5) / 10);
+}
+
+typedef struct {
+    cJSON *ratings;
+} RatingsCtx;
+
+static void add_history_point(const RatingRow *r, void *ctx)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddNumberToObject(p, "game", atof(r->speed));
+    rating_fields(p, r);
+    cJSON_AddItemToArray(ctx, p);
+}
+
+/* ratings.VARIANT.SPEED = {rating, rd, volatility, games, provisional} (and history, added after) */
+static void add_rating(const RatingRow *r, void *ctx)
+{
+    RatingsCtx *rc = ctx;
+    cJSON *by_variant = cJSON_GetObjectItemCaseSensitive(rc->ratings, r->variant);
+    if (!by_variant)
+        by_variant = cJSON_AddObjectToObject(rc->ratings, r->variant);
+    cJSON *o = cJSON_AddObjectToObject(by_variant, r->speed);
+    rating_fields(o, r);
+    cJSON_AddNumberToObject(o, "volatility", (double)(long long)(r->g.volatility * 1e5 + 0.5) / 1e5);
+    cJSON_AddNumberToObject(o, "games", r->games);
+    cJSON_AddBoolToObject(o, "provisional", glicko_provisional(r->g));
+}
+
+static void add_leader(const RatingRow *r, void *ctx)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", r->player);
+    rating_fields(o, r);
+    cJSON_AddNumberToObject(o, "games", r->games);
+    cJSON_AddItemToArray(ctx, o);
+}
+
+static void get_player(Api *a, const Actor *who, HttpResponse *res, const char *name)
+{
+    (void)who;
+    char found[STORE_NAME_SIZE];
+    int64_t created;
+    char q[QUOTE_BUF_SIZE];
+    if (!account_find(games_store(a->games), name, found, &created)) {
+        http_error(res, 404, "no such player: %s", quote(q, name));
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", found);
+    cJSON_AddNumberToObject(o, "created", (double)created);
+    RatingsCtx rc = {cJSON_AddObjectToObject(o, "ratings")};
+    ratings_of(games_store(a->games), found, add_rating, &rc);
+    /* Each rating's history, read once the ratings' query has let the store go. */
+    cJSON *by_variant, *rating;
+    cJSON_ArrayForEach(by_variant, rc.ratings)
+    {
+        cJSON_ArrayForEach(rating, by_variant)
+        {
+            ratings_history(games_store(a->games), found, by_variant->string, rating->string, add_history_point,
+                            cJSON_AddArrayToObject(rating, "history"));
+        }
+    }
+    send_json(res, 200, o);
+}
+
+static void leaderboard(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    int variant = 0, speed = SPEED_BLITZ;
+    const char *v = http_query(who->req, "variant"), *sp = http_query(who->req, "speed");
+    char q[QUOTE_BUF_SIZE];
+    for (variant = 0; v && variant_names[variant] && strcmp(variant_names[variant], v);)
+        variant++;
+    for (speed = 0; sp && speed < SPEED_NB && strcmp(speed_names[speed], sp);)
+        speed++;
+    if (!v || !variant_names[variant] || !sp || speed == SPEED_NB) {
+        http_error(res, 400, "give variant= (a game's name) and speed= (bullet, blitz, rapid or classical), not %s",
+                   quote(q, v && variant_names[variant] ? (sp ? sp : "none") : (v ? v : "none")));
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "variant", variant_names[variant]);
+    cJSON_AddStringToObject(o, "speed", speed_names[speed]);
+    cJSON *arr = cJSON_AddArrayToObject(o, "players");
+    ratings_top(games_store(a->games), variant_names[variant], speed_names[speed], 100, add_leader, arr);
+    send_json(res, 200, o);
+}
+
+/* ---- the lobby ---- */
+
+static cJSON *seek_json(const Seek *k)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)k->id);
+    cJSON_AddStringToObject(o, "player", k->player);
+    cJSON_AddStringToObject(o, "variant", k->variant);
+    cJSON_AddNumberToObject(o, "time_base", k->time_base_ms);
+    cJSON_AddNumberToObject(o, "time_increment", k->time_inc_ms);
+    cJSON_AddStringToObject(o, "speed", speed_names[speed_of(k->time_base_ms, k->time_inc_ms)]);
+    cJSON_AddBoolToObject(o, "rated", k->rated);
+    cJSON_AddStringToObject(o, "color", seek_color_names[k->color]);
+    cJSON_AddNumberToObject(o, "created", (double)k->created);
+    return o;
+}
+
+/* Tells the lobby's streams that a seek came (name "seek", the seek) or went ("unseek": its id, and
+ * the game it became, if any). */
+static void lobby_publish(Api *a, const char *name, cJSON *o)
+{
+    EventHub *hub = games_events(a->games);
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (hub && text)
+        events_publish(hub, LOBBY_CHANNEL, name, text);
+    free(text);
+}
+
+static cJSON *unseek_json(int64_t id, int64_t game)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", (double)id);
+    if (game)
+        cJSON_AddNumberToObject(o, "game", (double)game);
+    return o;
+}
+
+static void seek_gone(const Seek *k, void *ctx) { lobby_publish(ctx, "unseek", unseek_json(k->id, 0)); }
+
+static void seek_listed(const Seek *k, void *ctx) { cJSON_AddItemToArray(ctx, seek_json(k)); }
+
+/* {"seeks": [...]}, the open seeks after the silent players' have ended; the asking player is alive. */
+static cJSON *seeks_json(Api *a, const Actor *who)
+{
+    int64_t now = now_ms();
+    if (who->player[0])
+        lobby_seen(a->lobby, who->player, now);
+    cJSON *o = cJSON_CreateObject();
+    cJSON *arr = cJSON_AddArrayToObject(o, "seeks");
+    lobby_sweep(a->lobby, now, NULL, seek_listed, arr);
+    return o;
+}
+
+static void list_seeks(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    /* The seeks of players gone silent are told to the streams as they end. */
+    lobby_sweep(a->lobby, now_ms(), seek_gone, NULL, a);
+    send_json(res, 200, seeks_json(a, who));
+}
+
+/* false after answering 401 for a guest. */
+static bool signed_in(const Actor *who, const char *what, HttpResponse *res)
+{
+    if (who->player[0])
+        return true;
+    http_error(res, 401, "sign in to %s", what);
+    return false;
+}
+
+static void create_seek(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    static const char *const fields[] = {"variant", "time_base", "time_increment", "rated", "color", NULL};
+    if (!signed_in(who, "seek a game", res))
+        return;
+    JsonBody b;
+    if (!read_body(&b, who->req, fields, res))
+        return;
+    int variant = 0, color = SEEK_RANDOM;
+    Seek k = {.time_base_ms = 300000};
+    body_enum(&b, "variant", BODY_OPTIONAL, variant_names, &variant);
+    body_int(&b, "time_base", BODY_OPTIONAL, TIME_BASE_MIN_MS, TIME_BASE_MAX_MS, &k.time_base_ms);
+    body_int(&b, "time_increment", BODY_OPTIONAL, 0, TIME_INC_MAX_MS, &k.time_inc_ms);
+    body_bool(&b, "rated", BODY_OPTIONAL, &k.rated);
+    body_enum(&b, "color", BODY_OPTIONAL, seek_color_names, &color);
+    if (body_ok(&b, res)) {
+        k.color = (SeekColor)color;
+        snprintf(k.variant, sizeof k.variant, "%s", variant_names[variant]);
+        snprintf(k.player, sizeof k.player, "%s", who->player);
+        if (lobby_add(a->lobby, &k, now_ms())) {
+            send_json(res, 201, seek_json(&k));
+            lobby_publish(a, "seek", seek_json(&k));
+        } else {
+            http_error(res, 409, "at most %d open seeks a player, %d in all", SEEKS_PER_PLAYER, SEEKS_MAX);
+        }
+    }
+    body_free(&b);
+}
+
+/* A seek's id from the path; false after answering 400. */
+static bool seek_id(const char *arg, int64_t *id, HttpResponse *res)
+{
+    return read_decimal("the seek id", arg, strlen(arg), 1, INT64_MAX, id, res);
+}
+
+static void delete_seek(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    int64_t id;
+    if (!signed_in(who, "withdraw a seek", res) || !seek_id(arg, &id, res))
+        return;
+    if (!lobby_take(a->lobby, id, who->player, NULL)) {
+        http_error(res, 404, "no seek %lld of yours", (long long)id);
+        return;
+    }
+    http_text(res, 204, "text/plain", "", 0);
+    lobby_publish(a, "unseek", unseek_json(id, 0));
+}
+
+/* The game of an accepted seek: public (it is the archive's), each seat bound to its player and
+ * given a token that nobody is told (the sessions open the seats). */
+static void accept_seek(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    int64_t id;
+    if (!signed_in(who, "accept a seek", res) || !seek_id(arg, &id, res))
+        return;
+    Seek k;
+    if (!lobby_take(a->lobby, id, NULL, &k)) {
+        http_error(res, 404, "no such seek: %lld (taken, withdrawn or expired)", (long long)id);
+        return;
+    }
+    if (!strcmp(k.player, who->player)) {
+        lobby_add(a->lobby, &k, now_ms()); /* put back, under a new id */
+        lobby_publish(a, "unseek", unseek_json(id, 0));
+        lobby_publish(a, "seek", seek_json(&k));
+        http_error(res, 409, "that is your own seek");
+        return;
+    }
+    int seeker = k.color == SEEK_WHITE ? WHITE : k.color == SEEK_BLACK ? BLACK : (int)(randombytes_random() & 1);
+    GameSpec spec = {.variant = k.variant, .castling = true, .time_base_ms = k.time_base_ms,
+                     .time_inc_ms = k.time_inc_ms, .level = 20, .movetime_ms = 1000, .rated = k.rated};
+    spec.player[seeker] = k.player;
+    spec.player[!seeker] = who->player;
+    NewSeats seats;
+    GameError ge;
+    char err[400];
+    bool seated = new_seats(&spec, &seats);
+    spec.watch_key = NULL;
+    ServerGame *g = seated ? games_create(a->games, &spec, &ge, err, (int)sizeof err) : NULL;
+    if (!g) {
+        http_error(res, 500, "the game could not be made");
+        return;
+    }
+    send_game(g, res, 201);
+    lobby_publish(a, "unseek", unseek_json(id, g->rec.id));
+    games_release(a->games, g);
+}
+
+/* The lobby's stream: first its state (the open seeks), then each seek coming and going. */
+static void lobby_events(Api *a, const Actor *who, HttpResponse *res, const char *arg)
+{
+    (void)arg;
+    EventHub *hub = games_events(a->games);
+    char *text = hub ? json_text(res, seeks_json(a, who)) : NULL;
+    if (!hub)
+        http_error(res, 404, "this server has no event streams");
+    if (!text)
+        return;
+    if (events_subscribe(hub, LOBBY_CHANNEL, "state", text, &res->source)) {
+        res->status = 200;
+        res->content_type = "text/event-stream";
+        res->no_store = true;
+    } else {
+        http_error(res, 409, "the server is stopping");
+    }
+    free(text);
+}
+
+/* The routes of players and the lobby: a path, where "*" stands for one segment (the handler's
+ * argument), a method, a handler. */
+typedef void (*RouteHandler)(Api *a, const Actor *who, HttpResponse *res, const char *arg);
+static const struct {
+    const char *path, *method;
+    RouteHandler handler;
+} PLAYER_ROUTES[] = {
+    {"accounts", "POST", create_account},
+    {"session", "POST", sign_in},
+    {"session", "GET", get_session},
+    {"session", "DELETE", sign_out},
+    {"players/*", "GET", get_player},
+    {"seeks", "GET", list_seeks},
+    {"seeks", "POST", create_seek},
+    {"seeks/*", "DELETE", delete_seek},
+    {"seeks/*/accept", "POST", accept_seek},
+    {"lobby/events", "GET", lobby_events},
+    {"leaderboard", "GET", leaderboard},
+};
+
+/* Does path match pattern? The segment at "*" goes into arg (size bytes). */
+static bool route_matches(const char *pattern, const char *path, char *arg, size_t size)
+{
+    const char *star = strchr(pattern, '*');
+    if (!star)
+        return !strcmp(pattern, path);
+    size_t head = (size_t)(star - pattern);
+    if (strncmp(pattern, path, head))
+        return false;
+    size_t seg = strcspn(path + head, "/"); /* path is at least head long here */
+    if (!seg || seg >= size || strcmp(star + 1, path + head + seg))
+        return false;
+    memcpy(arg, path + head, seg);
+    arg[seg] = 0;
+    return true;
+}
+
+/* Answers a players' or the lobby's route; false when path is none of them. */
+static bool player_route(Api *a, const Actor *who, HttpResponse *res, const char *path)
+{
+    const char *method = http_method(who->req);
+    char arg[128] = "";
+    bool known = false;
+    for (size_t i = 0; i < sizeof PLAYER_ROUTES / sizeof *PLAYER_ROUTES; i++) {
+        if (!route_matches(PLAYER_ROUTES[i].path, path, arg, sizeof arg))
+            continue;
+        known = true;
+        if (!strcmp(method, PLAYER_ROUTES[i].method)) {
+            PLAYER_ROUTES[i].handler(a, who, res, arg);
+            return true;
+        }
+    }
+    if (known) {
+        char q[QUOTE_BUF_SIZE];
+        http_error(res, 405, "method %s not allowed on %s", quote(q, method), http_path(who->req));
+    }
+    return known;
+}
+
+/* path: after "/api/", without a trailing slash */
+static void api_route(Api *a, const Actor *who, HttpResponse *res, const char *path)
+{
+    GameTable *t = a->games;
+    const HttpRequest *req = who->req;
+    if (player_route(a, who, res, path))
+        return;
     const char *method = http_method(req);
     bool get = !strcmp(method, "GET");
     char q[QUOTE_BUF_SIZE];
@@ -885,7 +1449,7 @@ static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, c
         if (get)
             list_games(t, req, res);
         else if (!strcmp(method, "POST"))
-            create_game(t, req, res);
+            create_game(t, who, res);
         else
             http_error(res, 405, "use GET or POST");
     } else if (!strcmp(path, "games/import")) {
@@ -894,21 +1458,89 @@ static void api_route(GameTable *t, const HttpRequest *req, HttpResponse *res, c
         else
             http_error(res, 405, "use POST");
     } else if (!strncmp(path, "games/", 6)) {
-        sgame_route(t, req, res, path + 6);
+        sgame_route(t, who, res, path + 6);
     } else {
         http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
     }
 }
 
+/* One side's points in a result ("1", "1/2", "3/4"); -1 when it is no number. */
+static double points(const char *s, size_t len)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%.*s", (int)(len < 15 ? len : 15), s);
+    int n, d = 1, used = 0;
+    if (sscanf(text, "%d%n/%d%n", &n, &used, &d, &used) < 1 || text[used] || d <= 0 || n < 0)
+        return -1;
+    return (double)n / d;
+}
+
+/* A rated game between two players ended: both ratings move by its result, White's share of the
+ * points the variant scores it with ("1-0", "3/4-1/4", "2-1"...). */
+static void game_ended(void *ctx, ServerGame *g)
+{
+    Api *a = ctx;
+    const StoredGame *r = &g->rec;
+    const char *dash = strchr(r->result, '-');
+    if (!r->rated || !r->player[WHITE][0] || !r->player[BLACK][0] || !dash)
+        return;
+    double w = points(r->result, (size_t)(dash - r->result)), b = points(dash + 1, strlen(dash + 1));
+    if (w < 0 || b < 0 || w + b <= 0)
+        return;
+    ratings_apply(games_store(a->games), r->id, r->player[WHITE], r->player[BLACK], r->variant,
+                  speed_of(r->time_base_ms, r->time_inc_ms), w / (w + b));
+}
+
+Api *api_new(GameTable *games, char *err, int err_size)
+{
+    Api *a = calloc(1, sizeof *a);
+    if (a && accounts_init() && (a->signins = throttle_new(SIGNIN_FAILS, SIGNIN_WINDOW_MS)) &&
+        (a->lobby = lobby_new())) {
+        a->games = games;
+        games_on_end(games, game_ended, a);
+        return a;
+    }
+    snprintf(err, (size_t)err_size, a ? "the password hashing library did not start" : "out of memory");
+    api_free(a);
+    return NULL;
+}
+
+void api_free(Api *a)
+{
+    if (!a)
+        return;
+    throttle_free(a->signins);
+    lobby_free(a->lobby);
+    free(a);
+}
+
+/* The request's actor: its session's player, if it names a live one. */
+static void read_actor(Api *a, const HttpRequest *req, Actor *who)
+{
+    char token[SESSION_TOKEN_LEN + 2];
+    const char *t = http_cookie(req, SESSION_COOKIE, token, sizeof token);
+    *who = (Actor){.req = req, .session = t != NULL};
+    if (t && !session_player(games_store(a->games), t, who->player))
+        who->player[0] = 0;
+}
+
 void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
 {
+    Api *a = ctx;
+    Actor who;
+    read_actor(a, req, &who);
+    /* A request that changes something with a session from another site's page is forged. */
+    if (who.session && strcmp(http_method(req), "GET") && !http_same_site(req)) {
+        http_error(res, 403, "a request from another site may not act for a signed-in player");
+        return;
+    }
     /* Any API path may end with one slash, as links and hand-typed addresses often do: /api/health/
      * is /api/health. */
     const char *path = http_path(req) + strlen("/api/");
     size_t len = strlen(path);
     char *bare = strndup(path, len && path[len - 1] == '/' ? len - 1 : len);
     if (bare)
-        api_route(ctx, req, res, bare);
+        api_route(a, &who, res, bare);
     else
         http_error(res, 500, "out of memory");
     free(bare);

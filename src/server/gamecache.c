@@ -18,6 +18,8 @@ struct GameTable {
     EventHub *hub;
     FlagTimer *timer;
     GameHooks hooks;
+    GameEndFn on_end;
+    void *on_end_ctx;
 };
 
 /* With the game locked: its listeners hear of the change, and the flag timer of its clock. */
@@ -27,6 +29,14 @@ static void on_game_event(void *ctx, ServerGame *g, const GameEvent *e)
     if (t->hub)
         feed_publish(t->hub, g, e);
     flagtimer_set(t->timer, g->rec.id, sgame_flag_deadline(g));
+    if (e->kind == GAME_EVENT_END && t->on_end)
+        t->on_end(t->on_end_ctx, g);
+}
+
+void games_on_end(GameTable *t, GameEndFn fn, void *ctx)
+{
+    t->on_end = fn;
+    t->on_end_ctx = ctx;
 }
 
 /* The timer thread: a deadline passed. The game may have moved on meanwhile: set the next one. */

@@ -23,6 +23,9 @@ typedef struct {
  * event hub's streams (NULL: to none); the flags of timed games fall on time, also those that ran
  * when the server stopped. */
 GameTable *games_new(Store *store, const GameLimits *limits, EventHub *hub, char *err, int err_size);
+/* fn(ctx, g) hears of each game's end, with the game locked (before any request runs). */
+typedef void (*GameEndFn)(void *ctx, ServerGame *g);
+void games_on_end(GameTable *t, GameEndFn fn, void *ctx);
 void games_free(GameTable *t); /* stops every engine */
 EventHub *games_events(GameTable *t);
 const GameLimits *games_limits(const GameTable *t);

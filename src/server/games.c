@@ -356,6 +356,10 @@ ServerGame *sgame_create(Store *store, const GameSpec *spec, GameError *ge, char
     rec.clock_ms[WHITE] = rec.clock_ms[BLACK] = rec.time_base_ms;
     for (int c = WHITE; c <= BLACK; c++)
         snprintf(rec.seat_hash[c], sizeof rec.seat_hash[c], "%s", spec->seat_hash[c] ? spec->seat_hash[c] : "");
+    snprintf(rec.watch_key, sizeof rec.watch_key, "%s", spec->watch_key ? spec->watch_key : "");
+    for (int c = WHITE; c <= BLACK; c++)
+        snprintf(rec.player[c], sizeof rec.player[c], "%s", spec->player[c] ? spec->player[c] : "");
+    rec.rated = spec->rated;
     rec.tags = strdup(spec->tags ? spec->tags : "");
     if (!rec.moves || !rec.tags) {
         stored_game_free(&rec);
@@ -708,6 +712,9 @@ void sgame_rematch_spec(const ServerGame *g, GameSpec *spec)
         .time_base_ms = g->rec.time_base_ms,
         .time_inc_ms = g->rec.time_inc_ms,
         .seat_hash = {g->rec.seat_hash[BLACK], g->rec.seat_hash[WHITE]},
+        .watch_key = g->rec.watch_key, /* who watched the game may watch its rematch */
+        .player = {g->rec.player[BLACK], g->rec.player[WHITE]},
+        .rated = g->rec.rated,
     };
 }
 

@@ -130,6 +130,9 @@ typedef struct {
     const char *result, *reason; /* of an imported game that ended off the board; may be NULL */
     int time_base_ms, time_inc_ms; /* base 0: untimed */
     const char *seat_hash[2];      /* each seat's token hash (seats.h); NULL or "" for none */
+    const char *watch_key;         /* an unlisted game's (seats.h); NULL or "" for a public game */
+    const char *player[2];         /* the signed-in player each seat is bound to; NULL or "" for none */
+    bool rated;
 } GameSpec;
 
 /* A game rebuilt from its stored record (replayed, its verdict and clock read back); NULL with a

@@ -122,6 +122,8 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, HttpResponse *
                             "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, res->no_store ? "no-store" : "no-cache");
+    if (res->set_cookie[0])
+        MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, res->set_cookie);
     if (res->filename[0]) {
         char disp[160];
         snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", res->filename);

@@ -37,6 +37,7 @@ typedef struct {
     size_t len;
     char filename[96]; /* non-empty: sent as an attachment with this name */
     bool no_store;     /* Cache-Control: no-store */
+    char set_cookie[256]; /* non-empty: sent as Set-Cookie */
     HttpSource source; /* source.read set: the body comes from it instead; the server closes it (a
                           caller of http_route without a socket closes it itself) */
 } HttpResponse;

@@ -157,6 +157,7 @@ void request_free(HttpRequest *r)
     free(r->host);
     free(r->origin);
     free(r->content_type);
+    free(r->cookie);
     free(r);
 }
 
@@ -166,12 +167,42 @@ bool request_set_header(HttpRequest *r, const char *name, const char *value)
                   : !strcasecmp(name, "Host")        ? &r->host
                   : !strcasecmp(name, "Origin")      ? &r->origin
                   : !strcasecmp(name, "Content-Type") ? &r->content_type
+                  : !strcasecmp(name, "Cookie")      ? &r->cookie
                                                      : NULL;
     if (!slot)
         return true;
     free(*slot);
     *slot = strdup(value);
     return *slot != NULL;
+}
+
+const char *http_cookie(const HttpRequest *r, const char *name, char *out, size_t size)
+{
+    size_t n = strlen(name);
+    for (const char *c = r->cookie; c && *c;) {
+        while (*c == ' ' || *c == ';')
+            c++;
+        size_t len = strcspn(c, ";");
+        if (len > n && !strncmp(c, name, n) && c[n] == '=') {
+            size_t vlen = len - n - 1;
+            if (vlen >= size)
+                return NULL;
+            memcpy(out, c + n + 1, vlen);
+            out[vlen] = 0;
+            return out;
+        }
+        c += len;
+    }
+    return NULL;
+}
+
+bool http_same_site(const HttpRequest *r)
+{
+    const char *origin = r->origin, *host = r->host;
+    if (!origin)
+        return true;
+    const char *sep = strstr(origin, "://");
+    return host && sep && !strcmp(sep + 3, host);
 }
 
 bool request_set_authorization(HttpRequest *r, const char *value)

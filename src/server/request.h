@@ -22,6 +22,7 @@ typedef struct HttpRequest {
     bool too_large;      /* the body passed HTTP_BODY_MAX and was dropped */
     char *authorization; /* the Authorization header, or NULL */
     char *host, *origin, *content_type; /* those headers, or NULL (site.h checks them) */
+    char *cookie;        /* the Cookie header (the session), or NULL */
     char client[64];     /* the client's address, "" when there is no socket */
     int content_lengths; /* Content-Length headers sent (more than one is refused) */
 } HttpRequest;
@@ -35,8 +36,8 @@ bool request_append_body(HttpRequest *r, const char *data, size_t n);
 void request_free(HttpRequest *r);
 /* Keeps a copy of the Authorization header; false when out of memory. */
 bool request_set_authorization(HttpRequest *r, const char *value);
-/* Keeps a copy of a header the server reads (Authorization, Host, Origin, Content-Type; others are
- * ignored); false when out of memory. */
+/* Keeps a copy of a header the server reads (Authorization, Host, Origin, Content-Type, Cookie;
+ * others are ignored); false when out of memory. */
 bool request_set_header(HttpRequest *r, const char *name, const char *value);
 
 const char *http_method(const HttpRequest *r);
@@ -47,5 +48,12 @@ size_t http_body_len(const HttpRequest *r);
 const char *http_bearer(const HttpRequest *r);
 /* A query-string argument, or NULL. */
 const char *http_query(const HttpRequest *r, const char *key);
+/* The value of cookie name (copied into out, size bytes at most), or NULL when there is none. */
+const char *http_cookie(const HttpRequest *r, const char *name, char *out, size_t size);
+/* Does the request come from this site? A browser names the page's site in Origin on a
+ * state-changing request; none (a tool, not a browser) counts as this site. The API asks it of
+ * every request carrying a session, since a request can reach the API without site_check (a fuzzer
+ * or test builds one with no socket). */
+bool http_same_site(const HttpRequest *r);
 
 #endif

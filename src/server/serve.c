@@ -143,10 +143,12 @@ int cmd_serve(const CliOptions *opts)
     }
     EventHub *hub = events_new(HEARTBEAT_MS, err, (int)sizeof err);
     GameTable *games = hub ? games_new(store, &o.limits, hub, err, (int)sizeof err) : NULL;
-    HttpRoute routes[] = {{"/api/", api_handle, games}, {"/", files_handle, files}};
-    HttpServer *http = games ? http_start(&o.where, routes, 2, &o.http, err, (int)sizeof err) : NULL;
+    Api *api = games ? api_new(games, err, (int)sizeof err) : NULL;
+    HttpRoute routes[] = {{"/api/", api_handle, api}, {"/", files_handle, files}};
+    HttpServer *http = api ? http_start(&o.where, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {
         fprintf(stderr, "hexchess serve: %s\n", err);
+        api_free(api);
         games_free(games);
         events_free(hub);
         store_close(store);
@@ -175,6 +177,7 @@ int cmd_serve(const CliOptions *opts)
     /* The event streams end first: the HTTP server stops only with no connection waiting. */
     events_close(hub);
     http_stop(http);
+    api_free(api);
     games_free(games);
     /* No clock runs from here: the restart charges the movers up to now. */
     store_heartbeat(store, clock_wall_now());

@@ -54,6 +54,32 @@ static const char *const MIGRATIONS[] = {
     /* 3: the clocks before each ply, for take-backs; when the server was last known alive, for restarts */
     "ALTER TABLE games ADD COLUMN clock_history TEXT NOT NULL DEFAULT '';"
     "CREATE TABLE server_state (id INTEGER PRIMARY KEY CHECK (id = 1), alive INTEGER NOT NULL);",
+    /* 4: unlisted games' watch keys; the games before them stay public */
+    "ALTER TABLE games ADD COLUMN watch_key TEXT NOT NULL DEFAULT '';",
+    /* 5: players (accounts.h), their sessions, and the players a game's seats are bound to */
+    "CREATE TABLE players ("
+    " name TEXT PRIMARY KEY COLLATE NOCASE,"
+    " password TEXT NOT NULL,"
+    " created INTEGER NOT NULL);"
+    "CREATE TABLE sessions ("
+    " hash TEXT PRIMARY KEY,"
+    " player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,"
+    " used INTEGER NOT NULL);"
+    "CREATE INDEX sessions_player ON sessions(player);"
+    "ALTER TABLE games ADD COLUMN white_player TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN black_player TEXT NOT NULL DEFAULT '';",
+    /* 6: rated games, the players' ratings (ratings.h) and their history */
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE ratings ("
+    " player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,"
+    " variant TEXT NOT NULL, speed TEXT NOT NULL,"
+    " rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,"
+    " PRIMARY KEY (player, variant, speed));"
+    "CREATE TABLE rating_history ("
+    " player TEXT NOT NULL REFERENCES players(name) ON DELETE CASCADE,"
+    " game INTEGER NOT NULL, variant TEXT NOT NULL, speed TEXT NOT NULL,"
+    " rating REAL NOT NULL, rd REAL NOT NULL, at INTEGER NOT NULL,"
+    " PRIMARY KEY (player, game));",
 };
 
 /* Runs the migrations the database has not had, each in one transaction; false with SQLite's message. */
@@ -148,6 +174,14 @@ Store *store_open(const char *path, char *err, int err_size)
     return s;
 }
 
+sqlite3 *store_lock(Store *s)
+{
+    pthread_mutex_lock(&s->lock);
+    return s->db;
+}
+
+void store_unlock(Store *s) { pthread_mutex_unlock(&s->lock); }
+
 void store_close(Store *s)
 {
     if (!s)
@@ -209,6 +243,10 @@ static void bind_game(sqlite3_stmt *st, const StoredGame *g)
     sqlite3_bind_int64(st, 24, g->rematch);
     sqlite3_bind_int64(st, 25, (sqlite3_int64)g->version);
     sqlite3_bind_text(st, 26, g->clock_history ? g->clock_history : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 27, g->watch_key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 28, g->player[0], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 29, g->player[1], -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 30, g->rated);
 }
 
 static bool run_statement(Store *s, sqlite3_stmt *st)
@@ -229,12 +267,13 @@ bool store_insert(Store *s, StoredGame *g)
                                  "INSERT INTO games (variant, start, castling, white_engine, black_engine, level,"
                                  " movetime, moves, plies, result, reason, draw_offer, tags, updated, white_seat,"
                                  " black_seat, time_base, time_increment, white_clock, black_clock, clock_running,"
-                                 " clock_saved, takeback_offer, rematch, version, clock_history, created)"
-                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                                 " clock_saved, takeback_offer, rematch, version, clock_history, watch_key, white_player,"
+                                 " black_player, rated, created)"
+                                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 27, g->created);
+        sqlite3_bind_int64(st, 31, g->created);
         ok = run_statement(s, st);
         g->id = ok ? sqlite3_last_insert_rowid(s->db) : 0;
     }
@@ -252,11 +291,12 @@ bool store_update(Store *s, StoredGame *g)
                                  " level=?, movetime=?, moves=?, plies=?, result=?, reason=?, draw_offer=?, tags=?,"
                                  " updated=?, white_seat=?, black_seat=?, time_base=?, time_increment=?,"
                                  " white_clock=?, black_clock=?, clock_running=?, clock_saved=?, takeback_offer=?,"
-                                 " rematch=?, version=?, clock_history=? WHERE id=?",
+                                 " rematch=?, version=?, clock_history=?, watch_key=?, white_player=?, black_player=?,"
+                                 " rated=? WHERE id=?",
                                  -1, &st, NULL) == SQLITE_OK;
     if (ok) {
         bind_game(st, g);
-        sqlite3_bind_int64(st, 27, g->id);
+        sqlite3_bind_int64(st, 31, g->id);
         ok = run_statement(s, st);
     }
     pthread_mutex_unlock(&s->lock);
@@ -286,7 +326,8 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
                            "SELECT variant, start, castling, white_engine, black_engine, level, movetime, moves,"
                            " result, reason, draw_offer, tags, created, updated, white_seat, black_seat, time_base,"
                            " time_increment, white_clock, black_clock, clock_running, clock_saved, takeback_offer,"
-                           " rematch, version, clock_history FROM games WHERE id=?",
+                           " rematch, version, clock_history, watch_key, white_player, black_player, rated"
+                           " FROM games WHERE id=?",
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int64(st, 1, id);
         if (sqlite3_step(st) == SQLITE_ROW) {
@@ -318,6 +359,10 @@ bool store_load(Store *s, int64_t id, StoredGame *out)
             out->rematch = sqlite3_column_int64(st, 23);
             out->version = (uint64_t)sqlite3_column_int64(st, 24);
             out->clock_history = copy_text_column(st, 25);
+            copy_column(st, 26, out->watch_key, sizeof out->watch_key);
+            copy_column(st, 27, out->player[0], sizeof out->player[0]);
+            copy_column(st, 28, out->player[1], sizeof out->player[1]);
+            out->rated = sqlite3_column_int(st, 29);
             if (!out->moves || !out->tags || !out->clock_history) {
                 stored_game_free(out);
                 found = false;
@@ -342,17 +387,26 @@ bool store_delete(Store *s, int64_t id)
     return ok;
 }
 
-int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx)
+int store_list(Store *s, const int64_t *ids, int n_ids, int limit, int offset, StoreListFn fn, void *ctx)
 {
+    /* The ids are bound one by one as ?3, ?4, ...: "IN (?3,?4)". */
+    char sql[STORE_LIST_IDS_MAX * 8 + 300];
+    int k = snprintf(sql, sizeof sql,
+                     "SELECT id, variant, result, reason, white_engine, black_engine, plies, created, updated,"
+                     " watch_key FROM games WHERE %s",
+                     ids ? "id IN (" : "watch_key = ''");
+    for (int i = 0; ids && i < n_ids && i < STORE_LIST_IDS_MAX; i++)
+        k += snprintf(sql + k, sizeof sql - (size_t)k, "%s?%d", i ? "," : "", i + 3);
+    snprintf(sql + k, sizeof sql - (size_t)k, "%s ORDER BY updated DESC, id DESC LIMIT ?1 OFFSET ?2",
+             ids ? ")" : "");
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = NULL;
     int n = -1;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT id, variant, result, reason, white_engine, black_engine, plies, created, updated"
-                           " FROM games ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
-                           -1, &st, NULL) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_int(st, 1, limit);
         sqlite3_bind_int(st, 2, offset);
+        for (int i = 0; ids && i < n_ids && i < STORE_LIST_IDS_MAX; i++)
+            sqlite3_bind_int64(st, i + 3, ids[i]);
         n = 0;
         while (sqlite3_step(st) == SQLITE_ROW) {
             StoredSummary row = {
@@ -364,6 +418,7 @@ int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx)
                 .plies = sqlite3_column_int(st, 6),
                 .created = sqlite3_column_int64(st, 7),
                 .updated = sqlite3_column_int64(st, 8),
+                .watch_key = (const char *)sqlite3_column_text(st, 9),
             };
             fn(&row, ctx);
             n++;
@@ -379,7 +434,7 @@ int64_t store_count(Store *s)
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = NULL;
     int64_t n = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT COUNT(*) FROM games", -1, &st, NULL) == SQLITE_OK &&
+    if (sqlite3_prepare_v2(s->db, "SELECT COUNT(*) FROM games WHERE watch_key = ''", -1, &st, NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
         n = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);

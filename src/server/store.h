@@ -10,7 +10,7 @@
 
 typedef struct Store Store;
 
-enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65 };
+enum { STORE_TEXT_MAX = 512, STORE_HASH_SIZE = 65, STORE_KEY_SIZE = 33, STORE_NAME_SIZE = 21, STORE_LIST_IDS_MAX = 200 };
 
 /* A saved game: its set-up and the moves in bare notation, space separated. */
 typedef struct {
@@ -39,6 +39,9 @@ typedef struct {
     uint64_t version;     /* bumped on every change of the game, kept so that it never goes back */
     char *clock_history;  /* "W,B" ms each side had before each ply, space separated (owned); "" when
                              not kept (a game from before it was) */
+    char watch_key[STORE_KEY_SIZE]; /* an unlisted game's watch key (seats.h); "" for a public game */
+    char player[2][STORE_NAME_SIZE]; /* the signed-in player each seat is bound to (accounts.h), or "" */
+    bool rated;                      /* its end updates the players' ratings (ratings.h) */
 } StoredGame;
 
 /* One row of the games list. */
@@ -48,6 +51,7 @@ typedef struct {
     bool engine[2];
     int plies;
     int64_t created, updated;
+    const char *watch_key;
 } StoredSummary;
 
 typedef void (*StoreListFn)(const StoredSummary *row, void *ctx);
@@ -55,6 +59,10 @@ typedef void (*StoreListFn)(const StoredSummary *row, void *ctx);
 /* Opens or creates the database (and its folder); NULL with a message in err on failure. */
 Store *store_open(const char *path, char *err, int err_size);
 void store_close(Store *s);
+/* The database connection, for the modules that keep their own tables in it (accounts.c), held
+ * until store_unlock: one thread at a time. */
+struct sqlite3 *store_lock(Store *s);
+void store_unlock(Store *s);
 /* The default path: $XDG_DATA_HOME/hexchess/games.db or ~/.local/share/hexchess/games.db. */
 void store_default_path(char *buf, int size);
 
@@ -63,9 +71,10 @@ bool store_update(Store *s, StoredGame *g); /* sets g->updated */
 /* false when there is no such game */
 bool store_load(Store *s, int64_t id, StoredGame *out);
 bool store_delete(Store *s, int64_t id);
-/* Newest first; returns the number of rows reported, -1 on error. */
-int store_list(Store *s, int limit, int offset, StoreListFn fn, void *ctx);
-int64_t store_count(Store *s);
+/* Newest first, the public games (no watch key), or with ids (n_ids of them) those games whatever
+ * they are; returns the number of rows reported, -1 on error. */
+int store_list(Store *s, const int64_t *ids, int n_ids, int limit, int offset, StoreListFn fn, void *ctx);
+int64_t store_count(Store *s); /* of the public games */
 /* The ids of the games going on whose clock runs, for the flag timer after a restart. */
 typedef void (*StoreIdFn)(int64_t id, void *ctx);
 void store_running_clocks(Store *s, StoreIdFn fn, void *ctx);

@@ -4,20 +4,13 @@
 // Run by tests/e2e/run.sh BUILD_DIR.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, DEVICES, cell, moves, waitForMoves } from './harness.mjs';
+import { startServer, startBrowser, pageIn, DEVICES, cell, moves, waitForMoves } from './harness.mjs';
 
 let server, browser, desk, phone, watcher;
 const errors = [];
 let variants;
 
-async function openPage(device, name) {
-  const context = await browser.newContext(device);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  page.touch = !!device.hasTouch;
-  return page;
-}
+const openPage = (device, name) => pageIn(browser, device, name, errors);
 
 before(async () => {
   server = await startServer(process.env.HEXCHESS);
@@ -73,7 +66,7 @@ async function friendGame({ variant, colour, clock = '', minutes, increment }) {
   const watch = await desk.inputValue('#watch-link');
   const id = await gameId(desk);
   assert.match(link, new RegExp(`#/game/${id}/${friendColour}/[0-9a-f]{64}$`));
-  assert.match(watch, new RegExp(`#/game/${id}$`));
+  assert.match(watch, new RegExp(`#/game/${id}/watch/[0-9a-f]{32}$`));
   // The creator keeps only its own seat's token.
   const kept = await desk.evaluate((gid) => JSON.parse(localStorage.getItem(`hexchess.seats.${gid}`)), id);
   assert.deepEqual(Object.keys(kept), [colour]);
@@ -222,6 +215,15 @@ test('against the engine on a 3 + 2 clock: no time per move asked, both clocks s
   assert.match(await text(desk, '#player-top .clock'), /^[23]:\d\d$/);
 });
 
+test("My games of a spectator lists none of the games it watched", async () => {
+  await watcher.click('#nav-games');
+  await watcher.waitForSelector('#games-empty', { state: 'visible' });
+  assert.equal(await watcher.locator('#games-body tr').count(), 0);
+  await desk.click('#nav-games');
+  await desk.waitForSelector('#games-body tr');
+  assert.ok(await desk.locator('#games-body tr').count() >= 4, "the desktop's own games are listed");
+});
+
 test('the new-game dialog for a friend on a custom clock fits a small phone', async () => {
   await watcher.click('#nav-new');
   const f = watcher.locator('#new-form');
@@ -236,6 +238,71 @@ test('the new-game dialog for a friend on a custom clock fits a small phone', as
 
 // Cell names of a variant, by index.
 const names = (variant) => variants.find((v) => v.name === variant).cells.map((c) => c.name);
+
+// A random move that promotes nothing, played in game id (desk White, phone Black) by the screen
+// whose turn it is; returns that page, or null when the game is over.
+async function playAny(id, cells) {
+  const key = await desk.evaluate((gid) => localStorage.getItem(`hexchess.watch.${gid}`), id);
+  const g = await (await fetch(`${server.url}api/games/${id}?key=${key}`)).json();
+  if (g.status !== 'ongoing') return null;
+  const plain = g.legal.filter((m) => !m.promo);
+  const m = plain[Math.floor(Math.random() * plain.length)];
+  const mover = g.turn === 'white' ? desk : phone;
+  await play(mover, cells[m.from], cells[m.to]);
+  return mover;
+}
+
+// The phone's network, cut and restored as the browser's developer tools do it.
+async function phoneOnline(on) {
+  phone.cdp ??= await phone.context().newCDPSession(phone);
+  await phone.cdp.send('Network.enable');
+  await phone.cdp.send('Network.emulateNetworkConditions',
+    { offline: !on, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+const shown = (page, sel, state) => page.waitForSelector(sel, { state, timeout: 30000 });
+
+test('the phone offline while the desktop moves: it says so, then catches up, its clock right, and moves', async () => {
+  const { id } = await friendGame({ variant: 'cescacs', colour: 'white', clock: '5+3' });
+  const cells = names('cescacs');
+  await play(desk, 'E7', 'E13');
+  await waitForMoves(phone, 1);
+  await play(phone, 'E21', 'E15');
+  await waitForMoves(desk, 2);
+  await phoneOnline(false);
+  await play(desk, 'F8', 'F12');
+  await waitForMoves(desk, 3);
+  await shown(phone, '#reconnecting', 'visible');
+  assert.equal(await moves(phone).count(), 2, 'offline, the phone has not seen the move');
+  await phoneOnline(true);
+  await waitForMoves(phone, 3);
+  await shown(phone, '#reconnecting', 'hidden');
+  await statusMatches(phone, /^Black to move/);
+  assert.equal(await phone.locator('#player-bottom .clock.running').count(), 1, "the phone's own clock runs");
+  assert.equal(await playAny(id, cells), phone);
+  await waitForMoves(desk, 4);
+});
+
+test('a server restart mid-game, the phone offline meanwhile: both screens catch up and play on', async () => {
+  const { id } = await friendGame({ variant: 'glinski', colour: 'white', clock: '5+3' });
+  const cells = names('glinski');
+  await play(desk, 'f5', 'f6');
+  await waitForMoves(phone, 1);
+  await play(phone, 'e7', 'e6');
+  await waitForMoves(desk, 2);
+  await phoneOnline(false);
+  await server.halt();
+  await shown(desk, '#reconnecting', 'visible');
+  await server.resume();
+  await shown(desk, '#reconnecting', 'hidden');
+  assert.equal(await playAny(id, cells), desk);
+  await waitForMoves(desk, 3);
+  await phoneOnline(true);
+  await waitForMoves(phone, 3);
+  await shown(phone, '#reconnecting', 'hidden');
+  assert.equal(await playAny(id, cells), phone);
+  await waitForMoves(desk, 4);
+});
 
 // On a clock, so that each variant is played timed between two screens (Gliński here).
 test('delay from a move clicked on one screen to the other screen showing it', async (t) => {
@@ -257,12 +324,9 @@ test('delay from a move clicked on one screen to the other screen showing it', a
   const delays = [];
   const MOVES = 40;
   for (let n = 1; n <= MOVES; n++) {
-    const g = await (await fetch(`${server.url}api/games/${id}`)).json();
-    if (g.status !== 'ongoing') break;
-    const plain = g.legal.filter((m) => !m.promo);
-    const m = plain[Math.floor(Math.random() * plain.length)];
-    const [mover, other] = g.turn === 'white' ? [desk, phone] : [phone, desk];
-    await play(mover, cells[m.from], cells[m.to]);
+    const mover = await playAny(id, cells);
+    if (!mover) break;
+    const other = mover === desk ? phone : desk;
     await other.waitForFunction((k) => window.shownAt[k], n);
     const pressed = await mover.evaluate(() => window.pressedAt);
     delays.push(await other.evaluate((k) => window.shownAt[k], n) - pressed);

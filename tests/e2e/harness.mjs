@@ -6,14 +6,15 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve, extname } from 'node:path';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-// args: more options of `hexchess serve`.
-export async function startServer(hexchess, args = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'hexchess-e2e-'));
-  const proc = spawn(hexchess, ['serve', '--listen', '127.0.0.1:0', '--db', join(dir, 'games.db'),
+// One `hexchess serve` on listen with the database in dir; resolves to { proc, url }.
+async function launch(hexchess, dir, listen, args) {
+  const proc = spawn(hexchess, ['serve', '--listen', listen, '--db', join(dir, 'games.db'),
     '--web', join(root, 'web'), '--max-think', '2000', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
@@ -25,13 +26,29 @@ export async function startServer(hexchess, args = []) {
     });
     proc.on('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
   });
+  return { proc, url };
+}
+
+async function terminate(proc) {
+  const done = new Promise((ok) => proc.on('exit', (code) => ok(code)));
+  proc.kill('SIGTERM');
+  return done;
+}
+
+// args: more options of `hexchess serve`. halt() stops it and resume() starts it again, on the same
+// address and database (a restart).
+export async function startServer(hexchess, args = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'hexchess-e2e-'));
+  let { proc, url } = await launch(hexchess, dir, '127.0.0.1:0', args);
   return {
     url,
     dir,
+    halt: () => terminate(proc),
+    async resume() {
+      ({ proc } = await launch(hexchess, dir, new URL(url).host, args));
+    },
     async stop() {
-      const done = new Promise((ok) => proc.on('exit', (code) => ok(code)));
-      proc.kill('SIGTERM');
-      const code = await done;
+      const code = await terminate(proc);
       rmSync(dir, { recursive: true, force: true });
       return code;
     },
@@ -81,6 +98,33 @@ export async function startBrowser(device = DEVICES.desktop) {
       await browser.close();
     },
   };
+}
+
+// A page in a new browsing context of browser for device; its script errors go into errors, named.
+export async function pageIn(browser, device, name, errors) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  page.touch = !!device.hasTouch;
+  return page;
+}
+
+// What a test file of several pages shares: a fresh server and browser before its tests; after
+// them, a clean stop and no script error in any page. Returns { server, browser, openPage }.
+export function suite() {
+  const s = { errors: [] };
+  before(async () => {
+    s.server = await startServer(process.env.HEXCHESS);
+    s.browser = await startBrowser();
+  });
+  after(async () => {
+    await s.browser?.close();
+    assert.equal(await s.server?.stop(), 0, 'the server stops cleanly');
+    assert.deepEqual(s.errors, [], 'no script errors in the pages');
+  });
+  s.openPage = (device, name) => pageIn(s.browser, device, name, s.errors);
+  return s;
 }
 
 // Page helpers.

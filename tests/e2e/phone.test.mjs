@@ -167,7 +167,7 @@ for (const [name, device] of Object.entries(DEVICES)) {
       await waitForMoves(page, 1);
       assert.equal(await moves(page).first().textContent(), 'KRR-HIH');
       // The promotion chooser, at the far edge of the board (after a move of Black's king).
-      const reply = (await api('GET', `games/${g.id}`)).legal[0];
+      const reply = (await api('GET', `games/${g.id}?key=${g.watch_key}`)).legal[0];
       await press(cell(page, names[reply.from]));
       await press(cell(page, names[reply.to]));
       await waitForMoves(page, 2);

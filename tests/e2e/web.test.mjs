@@ -311,7 +311,8 @@ test('an imported game is played by whom the player chooses', async () => {
   await page.click('#record-import');
   await page.waitForFunction((h) => location.hash !== h, before);
   await waitForMoves(page, 2);
-  const g = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), await gameId());
+  const g = await page.evaluate(async (id) => (await fetch(`/api/games/${id}?key=${localStorage.getItem(`hexchess.watch.${id}`)}`)).json(),
+    await gameId());
   assert.deepEqual([g.white, g.black, g.level], ['human', 'engine', 2]);
   assert.match(await page.textContent('#player-top'), /Black — Engine · level 2/);
   assert.match(await page.textContent('#player-bottom'), /White — You/);

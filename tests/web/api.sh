@@ -15,21 +15,34 @@ ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
 
-# Seat tokens by "GAME:COLOUR", kept from every answer that creates a game.
-declare -A TOK
+# Seat tokens by "GAME:COLOUR", and watch keys by game, kept from every answer that creates a game.
+declare -A TOK KEY
+# keyed PATH: PATH with its game's watch key, as the page and watch links send it.
+keyed() {
+  local k=
+  [[ $1 =~ ^/api/games/([0-9]+) ]] && k=${KEY[${BASH_REMATCH[1]}]:-}
+  if [ -z "$k" ]; then echo "$1"; elif [[ $1 == *\?* ]]; then echo "$1&key=$k"; else echo "$1?key=$k"; fi
+}
 # req METHOD PATH [BODY]: leaves $code and the body in $tmp/body. With SEAT=white or SEAT=black
 # (SEAT=white req ...) it sends that seat's token of the game in PATH; with AUTH=TOKEN, that token.
+# The game's watch key goes with it, unless NOKEY=1. JAR=FILE keeps cookies (a browser's session) in
+# FILE; ORIGIN=URL sends that Origin.
 req() {
   local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is) token=${AUTH:-}
+  [ -n "${JAR:-}" ] && args+=(-b "$JAR" -c "$JAR")
+  [ -n "${ORIGIN:-}" ] && args+=(-H "Origin: $ORIGIN")
   [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
   if [ -n "${SEAT:-}" ] && [[ $2 =~ ^/api/games/([0-9]+) ]]; then token=${TOK[${BASH_REMATCH[1]}:$SEAT]:-}; fi
   [ -n "$token" ] && args+=(-H "Authorization: Bearer $token")
-  code=$(curl "${args[@]}" "$base$2")
+  local path=$2
+  [ -z "${NOKEY:-}" ] && path=$(keyed "$2")
+  code=$(curl "${args[@]}" "$base$path")
   if [ "$code" = 201 ]; then
-    local gid_ white_ black_
-    read -r gid_ white_ black_ < <(json '[.id, .tokens.white // "-", .tokens.black // "-"] | @tsv')
+    local gid_ white_ black_ key_
+    read -r gid_ white_ black_ key_ < <(json '[.id, .tokens.white // "-", .tokens.black // "-", .watch_key // "-"] | @tsv')
     TOK[$gid_:white]=${white_#-}
     TOK[$gid_:black]=${black_#-}
+    KEY[$gid_]=${key_#-}
   fi
 }
 json() { jq -r "$1" "$tmp/body" 2>/dev/null; }
@@ -83,12 +96,12 @@ check "read: one move" test "$(json '.moves | length')" = 1
 # HEAD answers every GET route as GET does, without the body: two on one connection both answer
 # (a body sent after the first would be read as the second's answer).
 for path in /api/health /api/variants /api/games "/api/games/$id" "/api/games/$id/record" "/api/games/$id/events" /; do
-  heads=$(curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$path" "$base$path")
+  heads=$(curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$(keyed "$path")" "$base$(keyed "$path")")
   check "HEAD $path: 200 twice on one connection ($heads)" test "$heads" = "200 200 "
 done
 # The stream's HEAD broke the next answer on its connection about one time in three.
 heads=$(for _ in $(seq 1 20); do
-  curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base/api/games/$id/events" "$base/api/games/$id/events"
+  curl -s -I -o /dev/null -o /dev/null -w '%{http_code} ' --max-time 5 "$base$(keyed /api/games/$id/events)" "$base$(keyed /api/games/$id/events)"
 done)
 check "HEAD of the event stream, 20 times two on one connection" test "$heads" = "$(printf '200 %.0s' {1..40})"
 req GET /api/variants
@@ -391,7 +404,10 @@ check "the losing engine accepts the draw" test "$(json '.result + " " + .reason
 
 # The list, and resuming after a restart.
 req GET /api/games; expect "list games" 200
-check "list: 15 games ($(json .total))" test "$(json .total)" = 15
+check "list: no public game, all unlisted" test "$(json .total)" = 0
+ids=$(for g in "${!KEY[@]}"; do printf '%s:%s,' "$g" "${KEY[$g]}"; done)
+req GET "/api/games?ids=${ids%,}"; expect "list games by id and key" 200
+check "list: the 15 games by their keys ($(json .total))" test "$(json .total)" = 15
 req GET '/api/games?limit=0'; expect "bad limit" 400
 SEAT=white req POST "/api/games/$eid/moves" '{"move":"f5f6"}'; expect "move before the restart" 200
 # A game turned by hand in the database into one where an engine is to move with movetime 0: 0
@@ -567,7 +583,7 @@ sid=$(json .id)
 check "the answer holds both seats' tokens (64 hex digits)" \
   test "$(json '[.tokens.white, .tokens.black] | map(test("^[0-9a-f]{64}$")) | all')" = true
 check "and a link per seat and one to watch" \
-  test "$(json '.links.white + " " + .links.watch')" = "/#/game/$sid/white/${TOK[$sid:white]} /#/game/$sid"
+  test "$(json '.links.white + " " + .links.watch')" = "/#/game/$sid/white/${TOK[$sid:white]} /#/game/$sid/watch/${KEY[$sid]}"
 check "the seats need tokens" test "$(json '.seats.white + " " + .seats.black')" = "token token"
 check "the time control" test "$(json '(.time_control.base | tostring) + "+" + (.time_control.increment | tostring)')" = "300000+3000"
 check "the clocks wait for the first move" test "$(json '(.clock.white | tostring) + " " + (.clock.running | tostring)')" = "300000 null"
@@ -583,7 +599,7 @@ done
 check "a 403 says what was wrong in one line" test "$(json .error)" = "the token opens no seat of this game"
 AUTH=garbage req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a token that is no token" 403
 code=$(curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H "Authorization: Basic ${TOK[$sid:white]}" \
-  -H 'Content-Type: application/json' --data-binary '{"move":"f5f6"}' "$base/api/games/$sid/moves")
+  -H 'Content-Type: application/json' --data-binary '{"move":"f5f6"}' "$base$(keyed /api/games/$sid/moves)")
 expect "the right token in a Basic header" 403
 req POST "/api/games/$sid/analysis" '{"movetime":100}'; expect "an analysis without a token" 403
 req POST "/api/games/$sid/rematch"; expect "a rematch without a token" 403
@@ -594,8 +610,33 @@ check "nothing changed after the refusals" \
 SEAT=black req POST "/api/games/$sid/resign" '{"side":"white"}'; expect "Black's token resigning for White" 403
 check "the error names both seats" test "$(json .error)" = "the token is Black's seat's, not White's"
 
+# Unlisted: a game made here is seen with its watch key (32 hex digits) or a seat's token; to
+# anyone else, whatever the route, it does not exist.
+req GET "/api/games/$sid"
+check "the watch key: 32 hex digits" test "$(json '.watch_key | test("^[0-9a-f]{32}$")')" = true
+for path in "/api/games/$sid" "/api/games/$sid/events" "/api/games/$sid/record" "/api/games/$sid?key=" \
+  "/api/games/$sid?key=$(printf '0%.0s' {1..32})" "/api/games/$sid?key=${KEY[$sid]}0"; do
+  NOKEY=1 req GET "$path"; expect "GET $path without the key" 404
+done
+check "the 404 is the one of a game that is not there" test "$(json .error)" = "no such game: $sid"
+NOKEY=1 req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a move without key or token" 404
+NOKEY=1 req DELETE "/api/games/$sid"; expect "a deletion without key or token" 404
+NOKEY=1 SEAT=black req GET "/api/games/$sid"; expect "a seat's token shows it" 200
+NOKEY=1 req GET "/api/games/$sid?key=${KEY[$sid]}"; expect "the key shows it" 200
+# Lists: the public games, or the games named (each unlisted one with its key).
+req GET "/api/games?limit=500"; expect "the public games" 200
+check "an unlisted game is not in the public list" test "$(json "[.games[] | select(.id == $sid)] | length")" = 0
+req GET "/api/games?ids=$sid:${KEY[$sid]},999999"; expect "my games by id and key" 200
+check "my games: the one named with its key" test "$(json '[.games[].id] | tostring')" = "[$sid]"
+req GET "/api/games?ids=$sid"; expect "an unlisted game named without its key" 200
+check "without its key: not listed" test "$(json '.games | length')" = 0
+req GET "/api/games?ids=$sid:nokey"; expect "with a wrong key" 200
+check "with a wrong key: not listed" test "$(json '.games | length')" = 0
+req GET "/api/games?ids=x1"; expect "ids that are no ids" 400
+req GET "/api/games?ids=$(seq -s, 1 201)"; expect "more than 200 ids" 400
+
 # The event stream: a watcher with no token sees the other seat's move at once.
-curl -sN "$base/api/games/$sid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$sid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 # wait_event WORD: waits (5 s at most) for an event line holding WORD in the stream.
 wait_event() {
@@ -654,7 +695,7 @@ check "the engine plays White in the rematch" test "$(json '.white + " " + .blac
 # Deleting a game ends its streams with a last event saying so: no watcher waits on a game that is gone.
 req POST /api/games '{"variant":"glinski"}'; expect "a game to delete while watched" 201
 wid=$(json .id)
-curl -sN "$base/api/games/$wid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$wid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a watcher of the game to delete" wait_event '^event: state'
 SEAT=white req DELETE "/api/games/$wid"; expect "delete a watched game" 200
@@ -689,7 +730,7 @@ refused "a base as a string" POST /api/games '{"time_base":"3+2"}' "time_base mu
 # with time left has only its king, the fall is a draw.
 req POST /api/games '{"variant":"glinski","time_base":2000}'; expect "a game of 2 s" 201
 fid=$(json .id)
-curl -sN "$base/api/games/$fid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$fid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 SEAT=white req POST "/api/games/$fid/moves" '{"move":"f5f6"}'; expect "White moves, Black's clock runs" 200
 check "the flag falls by itself and the stream says so" wait_event '"reason":"time"'
@@ -726,7 +767,7 @@ sleep 1
 t_read=$(now_ms)
 req GET "/api/games/$kid"
 white_at_stop=$(json .clock.white)
-curl -sN "$base/api/games/$kid/events" >"$tmp/events" 2>/dev/null &
+curl -sN "$base$(keyed /api/games/$kid/events)" >"$tmp/events" 2>/dev/null &
 stream=$!
 check "a stream is open" wait_event '^event: state'
 t_stop=$(now_ms)
@@ -804,6 +845,7 @@ sqlite3 "$tmp/old.db" "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT,
     'd1c3 d9c6 c3d1 c6d9 d1c3 d9c6 c3d1 c6d9 f5f6  e7e6 ', 10, 1, 1);"
 start_server "$hex" "$tmp/old.db" || { bad "start on an old database"; echo "$passed passed, $failed failed"; exit 1; }
 req GET /api/games/1; expect "a game of an old database" 200
+check "an old game is public: no watch key" test "$(json '.watch_key // "none"')" = none
 check "old game: open seats, no clock" test "$(json '.seats.white + " " + .seats.black + " " + (.clock | tostring)')" = "open open null"
 req POST /api/games/1/moves '{"move":"e7e6"}'; expect "old game: a move without a token" 200
 check "old game: its versions start at the upgrade" test "$(json .version)" = 1
@@ -816,7 +858,7 @@ check "the server's log tells it" \
 stop_server
 check "loading changed nothing stored" \
   test "$(sqlite3 "$tmp/old.db" 'SELECT plies FROM games WHERE id = 2')" = 10
-check "migrated: schema version 3" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 3
+check "migrated: schema version 6" test "$(sqlite3 "$tmp/old.db" 'PRAGMA user_version')" = 6
 
 # Endgame tables (issue #13 §3): the analysis of a position the tables hold carries their verdict,
 # as `hexchess tb probe` gives it; positions they do not hold, or a corrupt table, give none.
@@ -862,6 +904,147 @@ large=$(rss_kb)
 stop_server
 grown=$(((large - small) / 1024))
 check "32 MB of engine memory for 4 threads: ${grown} MB more than 4 MB" test "$grown" -ge 20 -a "$grown" -le 36
+# Players (issue #39 §1): accounts, sessions in a cookie, seats bound to players.
+start_server "$hex" "$tmp/players.db" || bad "start for players"
+AUTH=
+a="$tmp/a.jar" b="$tmp/b.jar" c="$tmp/c.jar"
+JAR=$a req POST /api/accounts '{"name":"hexfan","password":"correct horse"}'; expect "an account" 201
+check "the account's name" test "$(json .name)" = hexfan
+check "the session cookie: HttpOnly, for the whole site" \
+  grep -q $'^#HttpOnly_127.0.0.1\tFALSE\t/\tFALSE\t[0-9]*\thexchess_session\t[0-9a-f]\{64\}$' "$a"
+session=$(awk '$6 == "hexchess_session" {print $7}' "$a")
+check "the store keeps the session's SHA-256, not the session" \
+  test "$(sqlite3 "$tmp/players.db" "SELECT hash FROM sessions")" = "$(printf %s "$session" | sha256sum | cut -d' ' -f1)"
+check "the password is kept as an Argon2id hash" \
+  test "$(sqlite3 "$tmp/players.db" "SELECT password LIKE '\$argon2id\$%' AND instr(password, 'horse') = 0 FROM players")" = 1
+JAR=$a req GET /api/session; expect "signed in" 200
+check "the session's player" test "$(json .name)" = hexfan
+req GET /api/session; expect "no cookie: not signed in" 401
+for name in HexFan hexfan; do
+  req POST /api/accounts "{\"name\":\"$name\",\"password\":\"another one\"}"; expect "the name $name again" 409
+done
+for body in '{"name":"x","password":"long enough"}' '{"name":"has space","password":"long enough"}' \
+  '{"name":"abcdefghijklmnopqrstu","password":"long enough"}' '{"name":"short","password":"1234567"}' \
+  '{"name":"nopass"}' '{"name":"été","password":"long enough"}'; do
+  req POST /api/accounts "$body"; expect "refused: $body" 400
+done
+JAR=$b req POST /api/accounts '{"name":"rival_2","password":"rival password"}'; expect "a second account" 201
+req GET /api/players/HEXFAN; expect "a player's page, any case" 200
+check "the player: name as registered, when, no rating yet" \
+  test "$(json '"\(.name) \(.created > 0) \(.ratings | length)"')" = "hexfan true 0"
+req GET /api/players/nobody; expect "no such player" 404
+# Seats bound to players: the session opens its seat on any device, without the token.
+JAR=$a req POST /api/games '{"variant":"glinski","seat":"white","time_base":180000,"time_increment":2000}'
+expect "hexfan's game for a friend, hexfan White" 201
+pid=$(json .id)
+check "the seats' players" test "$(json '"\(.players.white) \(.players.black)"')" = "hexfan null"
+NOKEY=1 JAR=$a req GET "/api/games/$pid"; expect "hexfan sees the game without its key" 200
+NOKEY=1 JAR=$b req GET "/api/games/$pid"; expect "another player does not" 404
+JAR=$a req POST "/api/games/$pid/moves" '{"move":"f5f6"}'; expect "hexfan moves by the session alone" 200
+JAR=$b req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "another player's session opens no seat" 403
+JAR=$a req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "hexfan cannot play Black" 403
+check "it says whose seat is whose ($(json .error))" test "$(json .error)" = "hexfan plays White, not Black"
+SEAT=black req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "the friend's seat link still plays" 200
+# Cross-site: a request that changes something, with the session cookie, from another site's page.
+JAR=$a ORIGIN=https://evil.example req POST "/api/games/$pid/moves" '{"move":"c2c3"}'
+expect "a cross-site move with the session" 403
+JAR=$a ORIGIN=https://evil.example req DELETE /api/session; expect "a cross-site sign-out" 403
+JAR=$a ORIGIN=$base req POST "/api/games/$pid/resign" '{}'; expect "a same-site resignation" 200
+ORIGIN=https://evil.example req POST /api/games '{"variant":"glinski"}'; expect "cross-site without a session" 201
+JAR=$a ORIGIN=https://evil.example req GET /api/session; expect "a cross-site read" 200
+# Signing out ends the session: the cookie is cleared and its hash gone.
+JAR=$a req DELETE /api/session; expect "sign out" 204
+check "no session left for hexfan" \
+  test "$(sqlite3 "$tmp/players.db" "SELECT count(*) FROM sessions WHERE player = 'hexfan'")" = 0
+JAR=$a req GET /api/session; expect "signed out" 401
+code=$(curl -s -o "$tmp/body" -b "hexchess_session=$session" -w '%{http_code}' "$base/api/session")
+expect "the old cookie opens nothing" 401
+JAR=$c req POST /api/session '{"name":"HEXFAN","password":"correct horse"}'; expect "sign in, any case" 200
+check "signed in as registered" test "$(json .name)" = hexfan
+JAR=$c req GET /api/session; expect "the new session" 200
+# A wrong name and a wrong password get one answer; past 5 failures a minute, 429.
+req POST /api/session '{"name":"nobody","password":"correct horse"}'; expect "an unknown name" 401
+unknown=$(json .error)
+req POST /api/session '{"name":"hexfan","password":"wrong horse"}'; expect "a wrong password" 401
+check "one message for both" test "$(json .error)" = "$unknown"
+# sign_in_from ADDRESS NAME PASSWORD: a sign-in from another loopback address.
+sign_in_from() {
+  code=$(curl -s -o "$tmp/body" -w '%{http_code}' --interface "$1" -X POST \
+    --data-binary "{\"name\":\"$2\",\"password\":\"$3\"}" "$base/api/session")
+}
+for i in 1 2 3 4 5; do
+  sign_in_from 127.0.0.$((i + 1)) rival_2 "guess $i"; expect "failure $i for a name" 401
+done
+sign_in_from 127.0.0.9 rival_2 "rival password"; expect "the sixth try for the name, even right" 429
+req POST /api/session '{"name":"nobody2","password":"x"}'; expect "127.0.0.1's third failure" 401
+req POST /api/session '{"name":"nobody3","password":"x"}'; expect "127.0.0.1's fourth failure" 401
+req POST /api/session '{"name":"nobody4","password":"x"}'; expect "127.0.0.1's fifth failure" 401
+req POST /api/session '{"name":"hexfan","password":"correct horse"}'; expect "the address's sixth try, even right" 429
+sign_in_from 127.0.0.10 hexfan "correct horse"; expect "hexfan from another address" 200
+# The lobby (issue #39 §2): seeks by signed-in players, accepted into a public game.
+req POST /api/seeks '{"variant":"glinski"}'; expect "a guest's seek" 401
+curl -sN "$base/api/lobby/events" >"$tmp/lobby" 2>/dev/null &
+lobby_stream=$!
+for _ in $(seq 1 50); do grep -q '^event: state' "$tmp/lobby" && break; sleep 0.1; done
+JAR=$c req POST /api/seeks '{"variant":"glinski","time_base":180000,"time_increment":2000,"rated":true,"color":"white"}'
+expect "hexfan seeks a rated 3+2" 201
+seek=$(json .id)
+check "the seek: its player, clock, speed" \
+  test "$(json '"\(.player) \(.time_base)+\(.time_increment) \(.speed) \(.rated) \(.color)"')" = "hexfan 180000+2000 blitz true white"
+req GET /api/seeks; expect "the seeks" 200
+check "the seek is listed" test "$(json "[.seeks[] | select(.id == $seek)] | length")" = 1
+JAR=$c req POST /api/seeks '{"variant":"glinski","time_base":10}'; expect "a seek on a 10 ms clock" 400
+JAR=$c req POST /api/seeks '{"variant":"glinski","color":"green"}'; expect "a seek for green" 400
+JAR=$b req DELETE "/api/seeks/$seek"; expect "withdrawing another player's seek" 404
+JAR=$c req POST "/api/seeks/$seek/accept"; expect "accepting one's own seek" 409
+req GET /api/seeks
+seek=$(json '.seeks[0].id')
+req POST "/api/seeks/$seek/accept"; expect "a guest accepting" 401
+JAR=$b req POST "/api/seeks/$seek/accept"; expect "rival_2 accepts" 201
+lid=$(json .id)
+check "the game: hexfan White, rival_2 Black, 3+2" \
+  test "$(json '"\(.players.white) \(.players.black) \(.time_control.base)+\(.time_control.increment)"')" = "hexfan rival_2 180000+2000"
+check "a lobby game is public" test "$(json '.watch_key // "none"')" = none
+JAR=$b req POST "/api/seeks/$seek/accept"; expect "accepting it again" 404
+NOKEY=1 req GET "/api/games/$lid"; expect "anyone watches a lobby game" 200
+JAR=$b req POST "/api/games/$lid/moves" '{"move":"f5f6"}'; expect "rival_2 cannot play White" 403
+JAR=$c req POST "/api/games/$lid/moves" '{"move":"f5f6"}'; expect "hexfan plays White by the session" 200
+JAR=$b req POST "/api/games/$lid/moves" '{"move":"e7e6"}'; expect "rival_2 plays Black by the session" 200
+for _ in $(seq 1 50); do grep -q "\"game\":$lid" "$tmp/lobby" && break; sleep 0.1; done
+check "the lobby's stream: its state, the seek, then its game" \
+  test "$(grep -o '^event: [a-z]*' "$tmp/lobby" | tr '\n' ' ')" = "event: state event: seek event: unseek event: seek event: unseek "
+check "the last unseek names the game" grep -q "^data: {\"id\":$seek,\"game\":$lid}" "$tmp/lobby"
+kill "$lobby_stream" 2>/dev/null
+# Ratings (issue #39 §3): the rated game's end moves both players' Glicko-2 ratings once.
+check "the lobby game is rated" test "$(json .rated)" = true
+JAR=$b req POST "/api/games/$lid/resign" '{}'; expect "rival_2 resigns" 200
+check "White wins" test "$(json .result)" = 1-0
+req GET /api/players/hexfan; expect "hexfan's profile" 200
+check "hexfan's blitz rating rose, provisional, one game and its history" \
+  test "$(json '.ratings.glinski.blitz | "\(.rating > 1500) \(.rd < 350) \(.games) \(.provisional) \(.history | length) \(.history[0].game)"')" = "true true 1 true 1 $lid"
+won=$(json .ratings.glinski.blitz.rating)
+check "only what was played" test "$(json '.ratings | keys | tostring') $(json '.ratings.glinski | keys | tostring')" = '["glinski"] ["blitz"]'
+req GET /api/players/rival_2
+check "rival_2 lost as much as hexfan won (both new)" \
+  test "$(jq -n "$won + $(json .ratings.glinski.blitz.rating)")" = 3000
+JAR=$c req POST "/api/games/$lid/resign" '{}'; expect "resigning a finished game" 409
+req GET /api/players/hexfan
+check "a game is rated once" test "$(json .ratings.glinski.blitz.games)" = 1
+req GET '/api/leaderboard?variant=glinski&speed=blitz'; expect "the leaderboard" 200
+check "provisional ratings are not on it" test "$(json '.players | length')" = 0
+for q in 'variant=chess&speed=blitz' 'variant=glinski&speed=slow' 'variant=glinski'; do
+  req GET "/api/leaderboard?$q"; expect "leaderboard $q" 400
+done
+for i in 1 2 3 4 5; do JAR=$c req POST /api/seeks '{"variant":"cescacs"}'; expect "open seek $i" 201; done
+JAR=$c req POST /api/seeks '{"variant":"cescacs"}'; expect "a sixth open seek" 409
+JAR=$c req DELETE /api/seeks/abc; expect "a seek id that is no number" 400
+req GET /api/seeks
+JAR=$c req DELETE "/api/seeks/$(json '.seeks[-1].id')"; expect "hexfan withdraws a seek" 204
+req GET /api/seeks
+check "four seeks left" test "$(json '.seeks | length')" = 4
+check "no password in the server's output" test "$(grep -c horse "$server_log" "$server_log.err" | grep -vc ':0$')" = 0
+stop_server
+check "server stopped cleanly" test "$server_rc" = 0
 "$hex" serve --listen 127.0.0.1:0 --db "$tmp/mem.db" --engine-threads 8 --engine-memory 4 2>"$tmp/err" >/dev/null
 check "less than 1 MB an engine is refused" grep -q 'engine-memory 4 leaves less than 1 MB for each of 8 engine threads' "$tmp/err"
 

@@ -35,9 +35,9 @@ function request(method, path, body, token) {
 }
 
 // An event stream of a game; onEvent(name, data) for each event. close() ends it on purpose.
-function subscribe(id, onEvent) {
+function subscribe(id, key, onEvent) {
   let closed = false;
-  const req = http.get({ host: url.hostname, port: url.port, path: `/api/games/${id}/events`, agent: false,
+  const req = http.get({ host: url.hostname, port: url.port, path: `/api/games/${id}/events?key=${key}`, agent: false,
     headers: { Accept: 'text/event-stream' } }, (res) => {
     if (res.statusCode !== 200) { error(`stream ${id}: status ${res.statusCode}`); return; }
     let buf = '';
@@ -78,7 +78,7 @@ async function playGame(slot, streamsHere) {
     const streams = [];
     for (let k = 0; k < streamsHere; k++) {
       const viewer = k < 2 ? ['white', 'black'][k] : 'watcher';
-      streams.push(subscribe(g.id, (name, data) => {
+      streams.push(subscribe(g.id, g.watch_key, (name, data) => {
         if (name !== 'move') return;
         const t0 = sent.get(data.moves);
         if (t0 === undefined) return;

@@ -1,0 +1,159 @@
+#include "accounts.h"
+
+#include <pthread.h>
+#include <sodium.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "seats.h"
+
+/* A session's last use is written at most this often: reading a game is not a write. */
+enum { SESSION_TOUCH_S = 3600 };
+
+/* Verified when the name is unknown, so that a wrong name costs the time of a wrong password and
+ * the answer's delay tells nothing. Made on the first need, not at start-up. */
+static char decoy_hash[crypto_pwhash_STRBYTES];
+static pthread_once_t decoy_once = PTHREAD_ONCE_INIT;
+
+static void make_decoy(void)
+{
+    static const char decoy[] = "decoy password";
+    if (crypto_pwhash_str(decoy_hash, decoy, strlen(decoy), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                          crypto_pwhash_MEMLIMIT_INTERACTIVE))
+        decoy_hash[0] = 0; /* out of memory: verifying it fails, as a wrong password does */
+}
+
+bool accounts_init(void) { return sodium_init() >= 0; }
+
+bool account_name_ok(const char *name, char *err, int err_size)
+{
+    size_t n = strlen(name);
+    bool ok = n >= PLAYER_NAME_MIN && n <= PLAYER_NAME_MAX;
+    for (size_t i = 0; ok && i < n; i++) {
+        char c = name[i];
+        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    }
+    if (!ok)
+        snprintf(err, (size_t)err_size, "a name is %d to %d letters, digits, '_' or '-'", PLAYER_NAME_MIN, PLAYER_NAME_MAX);
+    return ok;
+}
+
+/* Runs one statement under the store's lock: args bound as its first parameters, num as the one after
+ * them if it has one; of its first row, column 0 into out and column 1 into num_out. The SQLite result
+ * code of the first step. */
+static int run(Store *s, const char *sql, const char *const *args, int n_args, int64_t num, char *out, size_t size,
+               int64_t *num_out)
+{
+    sqlite3 *db = store_lock(s);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        for (int i = 0; i < n_args; i++)
+            sqlite3_bind_text(st, i + 1, args[i], -1, SQLITE_TRANSIENT);
+        if (sqlite3_bind_parameter_count(st) > n_args)
+            sqlite3_bind_int64(st, n_args + 1, num);
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const unsigned char *t = sqlite3_column_text(st, 0);
+            if (out)
+                snprintf(out, size, "%s", t ? (const char *)t : "");
+            if (num_out)
+                *num_out = sqlite3_column_int64(st, 1);
+        }
+    }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE && rc != SQLITE_CONSTRAINT)
+        fprintf(stderr, "hexchess serve: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    store_unlock(s);
+    return rc;
+}
+
+AccountResult account_create(Store *s, const char *name, const char *password, char *err, int err_size)
+{
+    if (!account_name_ok(name, err, err_size))
+        return ACCOUNT_BAD;
+    size_t n = strlen(password);
+    if (n < PASSWORD_MIN || n > PASSWORD_MAX) {
+        snprintf(err, (size_t)err_size, "a password is %d to %d characters", PASSWORD_MIN, PASSWORD_MAX);
+        return ACCOUNT_BAD;
+    }
+    char hash[crypto_pwhash_STRBYTES];
+    if (crypto_pwhash_str(hash, password, n, crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE))
+        return ACCOUNT_FAILED;
+    const char *args[] = {name, hash};
+    int rc = run(s, "INSERT INTO players (name, password, created) VALUES (?, ?, ?)", args, 2, (int64_t)time(NULL),
+                 NULL, 0, NULL);
+    sodium_memzero(hash, sizeof hash);
+    if (rc == SQLITE_CONSTRAINT) {
+        snprintf(err, (size_t)err_size, "the name %s is taken", name);
+        return ACCOUNT_TAKEN;
+    }
+    return rc == SQLITE_DONE ? ACCOUNT_OK : ACCOUNT_FAILED;
+}
+
+bool account_check(Store *s, const char *name, const char *password, char out[STORE_NAME_SIZE])
+{
+    char hash[crypto_pwhash_STRBYTES] = "";
+    const char *args[] = {name};
+    char err[8];
+    bool known = account_name_ok(name, err, (int)sizeof err) &&
+                 run(s, "SELECT password, 0 FROM players WHERE name = ?", args, 1, 0, hash,
+                     sizeof hash, NULL) == SQLITE_ROW;
+    if (!known)
+        pthread_once(&decoy_once, make_decoy);
+    bool ok = !crypto_pwhash_str_verify(known ? hash : decoy_hash, password, strlen(password)) && known;
+    return ok && account_find(s, name, out, NULL);
+}
+
+bool account_find(Store *s, const char *name, char out[STORE_NAME_SIZE], int64_t *created)
+{
+    const char *args[] = {name};
+    int64_t when = 0;
+    bool found = run(s, "SELECT name, created FROM players WHERE name = ?", args, 1, 0, out,
+                     STORE_NAME_SIZE, &when) == SQLITE_ROW;
+    if (found && created)
+        *created = when;
+    return found;
+}
+
+bool session_start(Store *s, const char *name, char token[SESSION_TOKEN_LEN + 1])
+{
+    char hash[SEAT_HASH_LEN + 1];
+    if (!seat_token_new(token, hash))
+        return false;
+    const char *args[] = {hash, name};
+    return run(s, "INSERT INTO sessions (hash, player, used) VALUES (?, ?, ?)", args, 2, (int64_t)time(NULL), NULL,
+               0, NULL) == SQLITE_DONE;
+}
+
+bool session_player(Store *s, const char *token, char out[STORE_NAME_SIZE])
+{
+    if (!token || strlen(token) != SESSION_TOKEN_LEN)
+        return false;
+    char hash[SEAT_HASH_LEN + 1];
+    seat_token_hash(token, hash);
+    const char *args[] = {hash};
+    int64_t used = 0, now = (int64_t)time(NULL);
+    if (run(s, "SELECT player, used FROM sessions WHERE hash = ?", args, 1, 0, out,
+            STORE_NAME_SIZE, &used) != SQLITE_ROW)
+        return false;
+    if (used < now - SESSION_DAYS * 86400LL) {
+        run(s, "DELETE FROM sessions WHERE hash = ?", args, 1, 0, NULL, 0, NULL);
+        return false;
+    }
+    if (used < now - SESSION_TOUCH_S)
+        run(s, "UPDATE sessions SET used = ?2 WHERE hash = ?1", args, 1, now, NULL, 0, NULL);
+    return true;
+}
+
+void session_end(Store *s, const char *token)
+{
+    if (!token || strlen(token) != SESSION_TOKEN_LEN)
+        return;
+    char hash[SEAT_HASH_LEN + 1];
+    seat_token_hash(token, hash);
+    const char *args[] = {hash};
+    run(s, "DELETE FROM sessions WHERE hash = ?", args, 1, 0, NULL, 0, NULL);
+}
