@@ -12,10 +12,10 @@ FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium -lpthread -lm
 RELEASE = 0.9.0
 VERSION := $(shell scripts/version.sh $(RELEASE))
 
-CORE_SRC = $(wildcard src/core/*.c)
+CORE_SRC = $(wildcard src/core/*/*.c)
 # The public interface (include/hexchess.h), in the library beside the core.
 LIB_SRC = $(wildcard src/lib/*.c)
-FRONT_SRC = $(wildcard src/cli/*.c src/server/*.c)
+FRONT_SRC = $(filter-out src/cli/nodecli.c,$(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(wildcard tests/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
@@ -95,6 +95,7 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 # Then every command the documents show, and an install into a scratch PREFIX with the examples
 # built against it (LDFLAGS: what a sanitizer build's programs also link with).
 check: $(BUILD)/hexchess $(BUILD)/hexchess.1 $(BUILD)/tune $(TEST_BIN) ## run the test suite (no install step)
+	tests/layers.sh
 	tests/run.sh $(BUILD)
 	tests/doc-examples.sh $(BUILD)
 	tests/install.sh $(BUILD) "$(LDFLAGS)"
@@ -235,12 +236,12 @@ FUZZ_DICT_import = -dict=fuzz/records.dict
 FUZZ_FRONT_uci = src/cli/ucisession.c
 $(FUZZ_BUILD)/fuzz_uci: $(FUZZ_FRONT_uci) src/cli/ucisession.h
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(CORE_SRC) $(wildcard fuzz/*.h src/core/*.h)
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(CORE_SRC) $(wildcard fuzz/*.h src/core/*/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(FUZZ_FRONT_$*) $(FUZZ_LIBS_$*)
 
 # The page module's functions, built natively: fuzz/stub/emscripten.h stands in for Emscripten's header.
-FUZZ_FRONT_import = src/wasm/api.c src/cli/bench.c
+FUZZ_FRONT_import = src/wasm/api.c
 $(FUZZ_BUILD)/fuzz_import: $(FUZZ_FRONT_import) fuzz/stub/emscripten.h
 $(FUZZ_BUILD)/fuzz_import: FUZZ_FLAGS += -Ifuzz/stub
 FUZZ_LIBS_import = -lcjson
@@ -271,10 +272,10 @@ WASM_EXPORTS := $(WASM_EXPORTS),_hx_engine_new_game,_hx_engine_search,_hx_engine
 WASM_MODULE_FLAGS = -sMODULARIZE -sEXPORT_NAME=createHexchess -sENVIRONMENT=web,worker,node \
 	-sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString \
 	--pre-js src/wasm/node-wasm.js
-WASM_CLI_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(LIB_SRC) $(wildcard src/cli/*.c) $(WASM_BUILD)/mt/wasm/nodecli.o
+WASM_CLI_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(LIB_SRC) $(filter-out src/cli/servecmd.c,$(wildcard src/cli/*.c))
 WASM_CLI_OBJ := $(patsubst src/%.c,$(WASM_BUILD)/mt/%.o,$(WASM_CLI_OBJ))
-WASM_MODULE_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/st/%.o) $(WASM_BUILD)/st/wasm/api.o $(WASM_BUILD)/st/cli/bench.o
-WASM_MODULE_MT_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(WASM_BUILD)/mt/wasm/api.o $(WASM_BUILD)/mt/cli/bench.o
+WASM_MODULE_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/st/%.o) $(WASM_BUILD)/st/wasm/api.o
+WASM_MODULE_MT_OBJ = $(CORE_SRC:src/%.c=$(WASM_BUILD)/mt/%.o) $(WASM_BUILD)/mt/wasm/api.o
 
 wasm: $(WASM_BUILD)/hexchess $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js $(WASM_BUILD)/engine-worker.js $(WASM_BUILD)/hexchess-wasm.js ## build build-wasm/: the program for Node and the page module (Emscripten)
 

@@ -8,7 +8,7 @@
  */
 #include <cjson/cJSON.h>
 
-#include "../src/core/quote.h"
+#include "../src/core/util/quote.h"
 #include "../src/server/api.h"
 #include "fuzz_common.h"
 

@@ -6,9 +6,9 @@
 #ifndef HEXCHESS_FUZZ_MOVE_H
 #define HEXCHESS_FUZZ_MOVE_H
 
-#include "../src/core/movegen.h"
-#include "../src/core/movetext.h"
-#include "../src/core/postext.h"
+#include "../src/core/notation/movetext.h"
+#include "../src/core/notation/postext.h"
+#include "../src/core/rules/movegen.h"
 #include "fuzz_common.h"
 
 static inline void fuzz_move_text(const char *variant, const char *const *positions, int position_nb,

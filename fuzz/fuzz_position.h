@@ -2,8 +2,8 @@
 #ifndef HEXCHESS_FUZZ_POSITION_H
 #define HEXCHESS_FUZZ_POSITION_H
 
-#include "../src/core/movegen.h"
-#include "../src/core/postext.h"
+#include "../src/core/notation/postext.h"
+#include "../src/core/rules/movegen.h"
 #include "fuzz_common.h"
 
 static inline void fuzz_position_text(const char *variant, const uint8_t *data, size_t size)

@@ -2,9 +2,9 @@
 #ifndef HEXCHESS_FUZZ_RECORD_H
 #define HEXCHESS_FUZZ_RECORD_H
 
-#include "../src/core/recplay.h"
-#include "../src/core/recread.h"
-#include "../src/core/recwrite.h"
+#include "../src/core/notation/recplay.h"
+#include "../src/core/notation/recread.h"
+#include "../src/core/notation/recwrite.h"
 #include "fuzz_common.h"
 
 /* Reads every game of the input (the variant of a game without label from the first byte's

@@ -11,9 +11,9 @@
  * pairs, each putting a man on an empty hex (a king only where its side has none) or taking the man
  * off an occupied one.
  */
-#include "../src/core/movegen.h"
-#include "../src/core/postext.h"
-#include "../src/core/validate.h"
+#include "../src/core/notation/postext.h"
+#include "../src/core/rules/movegen.h"
+#include "../src/core/rules/validate.h"
 #include "fuzz_common.h"
 
 static int cell_or_none(const Variant *v, uint8_t b) { return b < v->geo.cell_count ? b : NO_CELL; }

@@ -3,8 +3,8 @@
 #include "testutil.h"
 
 #include "../include/hexchess.h"
-#include "core/notation.h"
-#include "core/postext.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
 
 static hexchess_game *new_game(const char *variant, const char *position)
 {

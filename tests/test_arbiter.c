@@ -5,9 +5,9 @@
  */
 #include "testutil.h"
 
-#include "core/arbiter.h"
-#include "core/notation.h"
-#include "core/postext.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/rules/arbiter.h"
 
 static Position *at(const char *variant, const char *text)
 {

@@ -4,10 +4,10 @@
 
 #include "testutil.h"
 
-#include "core/assess.h"
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/review.h"
+#include "core/engine/assess.h"
+#include "core/engine/review.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
 
 static Evaluation cp(int centipawns)
 {

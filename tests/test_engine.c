@@ -11,13 +11,13 @@
 
 #include "testutil.h"
 
-#include "core/arbiter.h"
-#include "core/eval.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/search.h"
-#include "core/see.h"
+#include "core/engine/eval.h"
+#include "core/engine/search.h"
+#include "core/engine/see.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/rules/arbiter.h"
+#include "core/rules/movegen.h"
 
 static Engine *engine(void)
 {

@@ -4,7 +4,7 @@
  */
 #include "testutil.h"
 
-#include "core/variant.h"
+#include "core/rules/variant.h"
 
 
 

@@ -9,9 +9,9 @@
 
 #include "testutil.h"
 
-#include "core/movegen.h"
-#include "core/nnue.h"
-#include "core/trainrec.h"
+#include "core/engine/nnue.h"
+#include "core/engine/trainrec.h"
+#include "core/rules/movegen.h"
 
 enum { HIDDEN = 32, GAMES = 12, GAME_PLIES = 160 };
 

@@ -5,12 +5,12 @@
  */
 #include "testutil.h"
 
-#include "core/letters.h"
-#include "core/movegen.h"
-#include "core/movetext.h"
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/san.h"
+#include "core/notation/letters.h"
+#include "core/notation/movetext.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/notation/san.h"
+#include "core/rules/movegen.h"
 
 static Position *at(const char *variant, const char *text)
 {

@@ -12,8 +12,8 @@
  */
 #include "testutil.h"
 
-#include "core/perft.h"
-#include "core/postext.h"
+#include "core/notation/postext.h"
+#include "core/rules/perft.h"
 
 enum { MAX_PERFT_DEPTH = 12 };
 

@@ -6,9 +6,9 @@
  */
 #include "testutil.h"
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/postext.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/rules/movegen.h"
 
 enum { SHORT_PLAYOUT = 12, LONG_PLAYOUT = 400 };
 

@@ -6,10 +6,10 @@
  */
 #include "testutil.h"
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/status.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/rules/movegen.h"
+#include "core/rules/status.h"
 
 static char moves[MAX_MOVES][MOVE_TEXT_MAX];
 /* The generated moves in the order of `moves` (sorted by text). */

@@ -5,8 +5,8 @@
  */
 #include "testutil.h"
 
-#include "core/movegen.h"
-#include "core/postext.h"
+#include "core/notation/postext.h"
+#include "core/rules/movegen.h"
 
 static Position *first, *second;
 

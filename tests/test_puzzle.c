@@ -2,10 +2,10 @@
  * tests/data/puzzles.txt, a hung queen, and a self-play game. */
 #include "testutil.h"
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/puzzle.h"
+#include "core/engine/puzzle.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/rules/movegen.h"
 
 static Position pos;
 

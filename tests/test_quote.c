@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "core/quote.h"
+#include "core/util/quote.h"
 
 static void test_plain_text_passes(void **state)
 {

@@ -5,15 +5,15 @@
  */
 #include "testutil.h"
 
-#include "core/arbiter.h"
-#include "core/gamefile.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/recplay.h"
-#include "core/recread.h"
-#include "core/recwrite.h"
-#include "core/strbuf.h"
+#include "core/notation/gamefile.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/notation/recplay.h"
+#include "core/notation/recread.h"
+#include "core/notation/recwrite.h"
+#include "core/rules/arbiter.h"
+#include "core/rules/movegen.h"
+#include "core/util/strbuf.h"
 
 
 typedef struct {

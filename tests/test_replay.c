@@ -4,10 +4,10 @@
  */
 #include "testutil.h"
 
-#include "core/notation.h"
-#include "core/postext.h"
-#include "core/recplay.h"
-#include "core/recread.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
+#include "core/notation/recplay.h"
+#include "core/notation/recread.h"
 
 
 static cJSON *read_json(const char *relative)

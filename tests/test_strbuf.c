@@ -1,7 +1,7 @@
 /* The growing text buffer: formatted text of any length arrives whole, nothing is ever cut. */
 #include "testutil.h"
 
-#include "core/strbuf.h"
+#include "core/util/strbuf.h"
 
 static void test_formats_past_any_fixed_size(void **state)
 {

@@ -10,12 +10,12 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "core/movegen.h"
-#include "core/postext.h"
-#include "core/status.h"
-#include "core/tbdead.h"
-#include "core/tbgen.h"
-#include "core/tbsample.h"
+#include "core/notation/postext.h"
+#include "core/rules/movegen.h"
+#include "core/rules/status.h"
+#include "core/tables/tbdead.h"
+#include "core/tables/tbgen.h"
+#include "core/tables/tbsample.h"
 
 static TbEnding ending(const char *variant, const char *name)
 {

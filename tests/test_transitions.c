@@ -5,8 +5,8 @@
  */
 #include "testutil.h"
 
-#include "core/notation.h"
-#include "core/postext.h"
+#include "core/notation/notation.h"
+#include "core/notation/postext.h"
 
 /*
  * Twenty records start from a position where the side not to move stands in check (by an

@@ -10,9 +10,9 @@
 
 #include <ctype.h>
 
-#include "core/movegen.h"
-#include "core/postext.h"
-#include "core/validate.h"
+#include "core/notation/postext.h"
+#include "core/rules/movegen.h"
+#include "core/rules/validate.h"
 
 typedef struct {
     const char *variant;

@@ -4,7 +4,7 @@
  */
 #include "testutil.h"
 
-#include "core/postext.h"
+#include "core/notation/postext.h"
 
 
 

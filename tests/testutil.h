@@ -18,9 +18,9 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
-#include "core/arbiter.h"
-#include "core/position.h"
-#include "core/search.h"
+#include "core/engine/search.h"
+#include "core/rules/arbiter.h"
+#include "core/rules/position.h"
 
 /* tests/data by default (make runs from the repository root); HEXCHESS_TEST_DATA overrides it. */
 static inline FILE *open_data(const char *relative)

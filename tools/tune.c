@@ -16,13 +16,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/arbiter.h"
-#include "core/eval.h"
-#include "core/movegen.h"
-#include "core/postext.h"
-#include "core/random.h"
-#include "core/recplay.h"
-#include "core/recread.h"
+#include "core/engine/eval.h"
+#include "core/notation/postext.h"
+#include "core/notation/recplay.h"
+#include "core/notation/recread.h"
+#include "core/rules/arbiter.h"
+#include "core/rules/movegen.h"
+#include "core/util/random.h"
 #include "texel.h"
 
 enum { MAX_MEN = COLOR_NB * MAX_PIECES_PER_SIDE, MAX_VARIANTS = 8 };

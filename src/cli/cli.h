@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "../core/position.h"
+#include "../core/rules/position.h"
 
 /* Exit statuses, the same for every command. */
 enum { EXIT_OK = 0, EXIT_REJECTED = 1, EXIT_USAGE = 2 };
@@ -63,9 +63,6 @@ int cmd_replay(const CliOptions *opts);
 int cmd_convert(const CliOptions *opts);
 int cmd_uci_loop(const CliOptions *opts);
 int cmd_bench(const CliOptions *opts);
-enum { BENCH_DEFAULT_DEPTH = 9, BENCH_MAX_DEPTH = 30 };
-/* `hexchess bench` at that depth, without the command line around it (the page module runs it too). */
-int bench_run(int depth);
 int cmd_match(const CliOptions *opts);
 int cmd_serve(const CliOptions *opts);
 int cmd_play(const CliOptions *opts);

@@ -3,13 +3,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/arbiter.h"
-#include "../core/movegen.h"
-#include "../core/notation.h"
-#include "../core/perft.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/status.h"
+#include "../core/engine/bench.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/rules/arbiter.h"
+#include "../core/rules/movegen.h"
+#include "../core/rules/perft.h"
+#include "../core/rules/status.h"
+#include "../core/util/quote.h"
 #include "cli.h"
 #include "values.h"
 

@@ -15,12 +15,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/arbiter.h"
-#include "../core/movegen.h"
-#include "../core/quote.h"
-#include "../core/random.h"
-#include "../core/search.h"
-#include "../core/trainrec.h"
+#include "../core/engine/search.h"
+#include "../core/engine/trainrec.h"
+#include "../core/rules/arbiter.h"
+#include "../core/rules/movegen.h"
+#include "../core/util/quote.h"
+#include "../core/util/random.h"
 #include "cli.h"
 #include "values.h"
 

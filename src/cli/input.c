@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 
 static char *fail(const char *cmd, const char *path, const char *reason, FILE *f)
 {

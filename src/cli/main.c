@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../../include/hexchess.h"
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 #include "cli.h"
 
 static const char EXIT_STATUS[] = "Exit status: 0 on success, 1 when %s, 2 on a usage error.\n";

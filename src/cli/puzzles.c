@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/puzzle.h"
-#include "../core/quote.h"
+#include "../core/engine/puzzle.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/util/quote.h"
 #include "records.h"
 #include "values.h"
 

@@ -5,11 +5,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/recplay.h"
-#include "../core/recread.h"
-#include "../core/recwrite.h"
+#include "../core/notation/postext.h"
+#include "../core/notation/recplay.h"
+#include "../core/notation/recread.h"
+#include "../core/notation/recwrite.h"
+#include "../core/util/quote.h"
 #include "input.h"
 #include "records.h"
 #include "values.h"

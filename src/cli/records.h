@@ -2,9 +2,9 @@
 #ifndef HEXCHESS_CLI_RECORDS_H
 #define HEXCHESS_CLI_RECORDS_H
 
-#include "../core/recplay.h"
-#include "../core/search.h"
-#include "../core/tbprobe.h"
+#include "../core/engine/search.h"
+#include "../core/notation/recplay.h"
+#include "../core/tables/tbprobe.h"
 #include "cli.h"
 
 /* What a command does with one game of a file (numbered from 1); returns an exit status. p is the

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/movetext.h"
-#include "../core/quote.h"
-#include "../core/review.h"
+#include "../core/engine/review.h"
+#include "../core/notation/movetext.h"
+#include "../core/util/quote.h"
 #include "records.h"
 
 /* A third of a second a position: a 40-move game in about half a minute. */

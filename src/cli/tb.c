@@ -7,12 +7,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/tbdead.h"
-#include "../core/tbgen.h"
-#include "../core/tbsample.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/tables/tbdead.h"
+#include "../core/tables/tbgen.h"
+#include "../core/tables/tbsample.h"
+#include "../core/util/quote.h"
 #include "cli.h"
 #include "values.h"
 

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <threads.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 #include "cli.h"
 #include "ucisession.h"
 #ifdef __EMSCRIPTEN__
-#include "../wasm/nodecli.h"
+#include "nodecli.h"
 #endif
 
 enum { UCI_LINE_MAX = 65536 };

@@ -1,5 +1,5 @@
+#include "../core/util/quote.h"
 #include "uciclient.h"
-#include "../core/quote.h"
 
 #include <errno.h>
 #include <poll.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "../core/types.h"
+#include "../core/util/types.h"
 
 typedef struct {
     pid_t pid;

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/baseline.h"
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/tbprobe.h"
+#include "../core/engine/baseline.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/tables/tbprobe.h"
+#include "../core/util/quote.h"
 
 struct UciSession {
     UciHooks hooks;

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/search.h"
+#include "../core/engine/search.h"
 
 typedef struct UciSession UciSession;
 

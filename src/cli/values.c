@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 
 bool value_int(const char *text, int min, int max, int *out, char *err, size_t size)
 {

@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/arbiter.h"
-#include "../core/gamefile.h"
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/search.h"
-#include "../core/status.h"
-#include "../core/strbuf.h"
+#include "../core/engine/search.h"
+#include "../core/notation/gamefile.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/rules/arbiter.h"
+#include "../core/rules/status.h"
+#include "../core/util/quote.h"
+#include "../core/util/strbuf.h"
 
 #ifndef HEXCHESS_VERSION
 #error "HEXCHESS_VERSION is defined by the Makefile (scripts/version.sh)"

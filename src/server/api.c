@@ -7,17 +7,17 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/gamefile.h"
-#include "../core/movegen.h"
-#include "../core/quote.h"
-#include "../core/strbuf.h"
-#include "../core/uimove.h"
+#include "../core/notation/gamefile.h"
+#include "../core/notation/uimove.h"
+#include "../core/rules/movegen.h"
+#include "../core/util/quote.h"
+#include "../core/util/strbuf.h"
 #include "accounts.h"
 #include "gamefeed.h"
 #include "jsonbody.h"
+#include "lobby.h"
 #include "rating.h"
 #include "ratings.h"
-#include "lobby.h"
 #include "seats.h"
 #include "throttle.h"
 #include "worker.h"

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../core/types.h"
+#include "../core/util/types.h"
 
 typedef struct {
     int base_ms, inc_ms; /* base 0: the game is untimed */

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 
 static bool has_index(const char *dir)
 {

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "../core/tbprobe.h"
+#include "../core/tables/tbprobe.h"
 
 static const char *const SIDE_NAMES[] = {"white", "black"};
 

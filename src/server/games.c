@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/arbiter.h"
-#include "../core/movegen.h"
-#include "../core/movetext.h"
-#include "../core/quote.h"
-#include "../core/search.h"
-#include "../core/strbuf.h"
+#include "../core/engine/search.h"
+#include "../core/notation/movetext.h"
+#include "../core/rules/arbiter.h"
+#include "../core/rules/movegen.h"
+#include "../core/util/quote.h"
+#include "../core/util/strbuf.h"
 #include "worker.h"
 
 void sgame_destroy(ServerGame *g)

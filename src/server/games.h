@@ -8,11 +8,11 @@
 
 #include <pthread.h>
 
-#include "../core/arbiter.h"
-#include "../core/movetext.h"
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/status.h"
+#include "../core/notation/movetext.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/rules/arbiter.h"
+#include "../core/rules/status.h"
 #include "clock.h"
 #include "store.h"
 

@@ -11,7 +11,7 @@
 #include <strings.h>
 #include <sys/socket.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 #include "deadline.h"
 
 struct HttpServer {

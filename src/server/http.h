@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
-#include "../core/types.h"
+#include "../core/util/types.h"
 #include "request.h"
 #include "site.h"
 

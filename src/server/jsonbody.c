@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 
 /* What the text must be before cJSON sees it. cJSON decodes \u0000 into a NUL that silently cuts the
  * string short ("E7-E13\u0000junk" would play E7-E13) and passes raw control bytes and invalid UTF-8

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 
 static int hex_digit(char c)
 {

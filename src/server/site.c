@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../core/quote.h"
+#include "../core/util/quote.h"
 
 static void add_name(HttpSite *s, const char *host, int port)
 {

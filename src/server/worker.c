@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/movegen.h"
-#include "../core/quote.h"
-#include "../core/search.h"
-#include "../core/tbprobe.h"
+#include "../core/engine/search.h"
+#include "../core/rules/movegen.h"
+#include "../core/tables/tbprobe.h"
+#include "../core/util/quote.h"
 
 /* The engine accepts a draw when it sees itself this far behind (centipawns). */
 enum { DRAW_ACCEPT_BELOW = -150, DRAW_THINK_MS = 300 };

@@ -16,17 +16,17 @@
 #include <threads.h>
 #endif
 
-#include "../cli/cli.h"
-#include "../core/arbiter.h"
-#include "../core/gamefile.h"
-#include "../core/movegen.h"
-#include "../core/movetext.h"
-#include "../core/notation.h"
-#include "../core/postext.h"
-#include "../core/quote.h"
-#include "../core/search.h"
-#include "../core/strbuf.h"
-#include "../core/uimove.h"
+#include "../core/engine/bench.h"
+#include "../core/engine/search.h"
+#include "../core/notation/gamefile.h"
+#include "../core/notation/movetext.h"
+#include "../core/notation/notation.h"
+#include "../core/notation/postext.h"
+#include "../core/notation/uimove.h"
+#include "../core/rules/arbiter.h"
+#include "../core/rules/movegen.h"
+#include "../core/util/quote.h"
+#include "../core/util/strbuf.h"
 
 static const char *const COLOR_NAMES[COLOR_NB] = {"white", "black"};
 static const char *const SHADE_NAMES[SHADE_NB] = {[SHADE_LIGHT] = "light", [SHADE_MEDIUM] = "medium",
