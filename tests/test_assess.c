@@ -1,5 +1,5 @@
-/* The judge of moves (core/assess.h): the win-probability model, the class thresholds, the mate
- * rules, accuracy and how evaluations are written; and the review of a line (core/review.h). */
+/* The judge of moves (core/engine/assess.h): the win-probability model, the class thresholds, the mate
+ * rules, accuracy and how evaluations are written; and the review of a line (core/engine/review.h). */
 #include <math.h>
 
 #include "testutil.h"

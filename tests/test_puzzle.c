@@ -1,4 +1,4 @@
-/* The puzzle verifier and miner (core/puzzle.h) on known positions: the mates of
+/* The puzzle verifier and miner (core/engine/puzzle.h) on known positions: the mates of
  * tests/data/puzzles.txt, a hung queen, and a self-play game. */
 #include "testutil.h"
 

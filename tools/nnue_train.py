@@ -4,7 +4,7 @@
 The record and network layouts are in docs/nnue.md. Features are (whose man, piece type, hex)
 from each side's view (Black's board reflected top to bottom); one hidden layer of clipped ReLU
 units over both views, the side to move's first; the loss mixes the search's score and the game's
-result, both as a win probability. Weights are quantised on export exactly as src/core/nnue.c
+result, both as a win probability. Weights are quantised on export exactly as src/core/engine/nnue.c
 reads them. Needs Debian's python3-torch (scripts/install-deps.sh nnue).
 
 Usage: tools/nnue_train.py -v glinski --out nets/glinski.nnue DATA.bin [DATA.bin ...]
@@ -23,13 +23,13 @@ QA, QB = 255, 64
 SCALE = 400
 VARIANTS = ["cescacs", "glinski", "mccooey"]  # the index a record names, as variant_names
 SIDE = {"cescacs": 8, "glinski": 6, "mccooey": 6}
-# The piece types (src/core/types.h: KING 1, QUEEN 2, WYVERN 3, ROOK 4, PEGASUS 5, KNIGHT 6,
+# The piece types (src/core/util/types.h: KING 1, QUEEN 2, WYVERN 3, ROOK 4, PEGASUS 5, KNIGHT 6,
 # BISHOP 7, ELEPHANT 8, PAWN 9) each game uses, in the order of their feature slots.
 TYPES = {"cescacs": [1, 2, 3, 4, 5, 6, 7, 8, 9], "glinski": [1, 2, 4, 6, 7, 9], "mccooey": [1, 2, 4, 6, 7, 9]}
 
 
 def mirror_table(side):
-    """Per hex number, the hex Black sees there: src/core/geometry.c's numbering (line by line
+    """Per hex number, the hex Black sees there: src/core/rules/geometry.c's numbering (line by line
     from White's side, left to right) with the line reflected."""
     columns, lines, centre = 2 * side - 1, 4 * (side - 1) + 1, side - 1
     at = {}

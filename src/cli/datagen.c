@@ -2,7 +2,7 @@
  * `hexchess datagen`: self-play games that make training data for an evaluation network. Each
  * game starts with random plies, then the engine plays at a fixed node count (now and then a
  * random move early on, so that games spread out); every quiet position it searched is written
- * with the search's score and, once the game is over, its result (src/core/trainrec.h).
+ * with the search's score and, once the game is over, its result (src/core/engine/trainrec.h).
  *
  * Game g of a run depends on the seed, the settings and g alone (a fresh engine state per game,
  * one thread, node limits), so an interrupted file is resumed by replaying from its first

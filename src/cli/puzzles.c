@@ -1,4 +1,4 @@
-/* `hexchess puzzles`: puzzles mined from self-play and recorded games (core/puzzle.h). */
+/* `hexchess puzzles`: puzzles mined from self-play and recorded games (core/engine/puzzle.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* `hexchess review`: the engine's verdict on every move of the games of a record (core/review.h). */
+/* `hexchess review`: the engine's verdict on every move of the games of a record (core/engine/review.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

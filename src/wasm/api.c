@@ -749,6 +749,6 @@ EMSCRIPTEN_KEEPALIVE void hx_engine_stop(void)
         engine_stop(engine);
 }
 
-/* The command line's `hexchess bench` (src/cli/bench.c), to measure the engine where the module runs:
+/* The command line's `hexchess bench` (src/core/engine/bench.c), to measure the engine where the module runs:
  * its lines go to Module.print and Module.printErr. */
 EMSCRIPTEN_KEEPALIVE int hx_bench(void) { return bench_run(BENCH_DEFAULT_DEPTH); }
