@@ -33,8 +33,8 @@ builds=(
 out_dir="$root/build-bench"
 tree="$out_dir/tree"
 mkdir -p "$tree" || exit 2
-rm -rf "$tree/src"
-cp -a src Makefile "$tree/" || exit 2
+rm -rf "$tree/src" "$tree/include" "$tree/scripts"
+cp -a src include scripts Makefile "$tree/" || exit 2
 
 passed=0
 failed=0

@@ -16,15 +16,15 @@ const VariantDesc variant_cescacs = {
     .coords = COORDS_CTL,
     .shades = {SHADE_DARK, SHADE_LIGHT, SHADE_MEDIUM},
     .pieces = {
-        [KING] = {'K', ATOM_KING, 0, false, false},
+        [KING] = {'K', ATOM_KING, 0, false, false, false},
         [QUEEN] = {'D', ATOM_ORTH | ATOM_DIAG, 1600, true, false, true},
         [WYVERN] = {'V', ATOM_ORTH | ATOM_LEAP, 1500, true, false, true},
         [ROOK] = {'R', ATOM_ORTH, 1000, true, false, true},
-        [PEGASUS] = {'G', ATOM_DIAG | ATOM_LEAP, 800, true, false},
-        [KNIGHT] = {'N', ATOM_LEAP | ATOM_RIDE, 400, true, true},
-        [BISHOP] = {'J', ATOM_DIAG, 300, true, true},
-        [ELEPHANT] = {'E', ATOM_ELEPHANT, 200, false, true},
-        [PAWN] = {'P', ATOM_PAWN, 100, false, false},
+        [PEGASUS] = {'G', ATOM_DIAG | ATOM_LEAP, 800, true, false, false},
+        [KNIGHT] = {'N', ATOM_LEAP | ATOM_RIDE, 400, true, true, false},
+        [BISHOP] = {'J', ATOM_DIAG, 300, true, true, false},
+        [ELEPHANT] = {'E', ATOM_ELEPHANT, 200, false, true, false},
+        [PAWN] = {'P', ATOM_PAWN, 100, false, false, false},
     },
     .setup = "K G1, D E1, V F0, G D2 H2, J F2 F4 F6, N E3 G3, R C3 I3, E D4 E5 G5 H4, "
              "P A5 B4 C5 D6 E7 F8 G7 H6 I5 K4 L5",
@@ -63,12 +63,12 @@ const VariantDesc variant_glinski = {
     .coords = COORDS_RANKS,
     .shades = {SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK},
     .pieces = {
-        [KING] = {'K', ATOM_KING, 0, false, false},
+        [KING] = {'K', ATOM_KING, 0, false, false, false},
         [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1600, true, false, true},
         [ROOK] = {'R', ATOM_ORTH, 800, true, false, true},
-        [KNIGHT] = {'N', ATOM_LEAP, 400, true, true},
-        [BISHOP] = {'B', ATOM_DIAG, 300, true, true},
-        [PAWN] = {'P', ATOM_PAWN, 100, false, false},
+        [KNIGHT] = {'N', ATOM_LEAP, 400, true, true, false},
+        [BISHOP] = {'B', ATOM_DIAG, 300, true, true, false},
+        [PAWN] = {'P', ATOM_PAWN, 100, false, false, false},
     },
     .setup = "K g1, Q e1, R c1 i1, N d1 h1, B f1 f2 f3, P b1 c2 d3 e4 f5 g4 h3 i2 k1",
     .pawn_capture_dirs = {2, 5},
@@ -108,12 +108,12 @@ const VariantDesc variant_mccooey = {
     .coords = COORDS_RANKS,
     .shades = {SHADE_LIGHT, SHADE_MEDIUM, SHADE_DARK},
     .pieces = {
-        [KING] = {'K', ATOM_KING, 0, false, false},
+        [KING] = {'K', ATOM_KING, 0, false, false, false},
         [QUEEN] = {'Q', ATOM_ORTH | ATOM_DIAG, 1000, true, false, true},
         [ROOK] = {'R', ATOM_ORTH, 700, true, false, true},
-        [KNIGHT] = {'N', ATOM_LEAP, 400, true, true},
-        [BISHOP] = {'B', ATOM_DIAG, 300, true, true},
-        [PAWN] = {'P', ATOM_PAWN, 100, false, false},
+        [KNIGHT] = {'N', ATOM_LEAP, 400, true, true, false},
+        [BISHOP] = {'B', ATOM_DIAG, 300, true, true, false},
+        [PAWN] = {'P', ATOM_PAWN, 100, false, false, false},
     },
     .setup = "K g1, Q e1, R d1 h1, N e2 g2, B f1 f2 f3, P c1 d2 e3 f4 g3 h2 i1",
     .pawn_capture_dirs = {8, 11},
@@ -262,7 +262,7 @@ static int parse_side_material(const Variant *v, const char *s, SideMaterial *m)
             const char *shade = s[i] ? memchr(SHADE_LETTERS + 1, s[i], SHADE_NB - 1) : NULL;
             if (!shade)
                 return 0;
-            while (v->desc->shades[colour] != shade - SHADE_LETTERS)
+            while ((int)v->desc->shades[colour] != (int)(shade - SHADE_LETTERS))
                 colour++;
             i++;
         }
