@@ -114,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE(hub, "no event hub: %s", err);
     GameTable *games = games_new(store, &limits, hub, err, (int)sizeof err);
     FUZZ_REQUIRE(games, "no game table: %s", err);
-    Api *t = api_new(games, err, (int)sizeof err);
+    Api *t = api_new(games, false, err, (int)sizeof err);
     FUZZ_REQUIRE(t, "no API: %s", err);
     tokens[0][0] = tokens[1][0] = 0;
     char *req = text;

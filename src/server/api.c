@@ -26,6 +26,7 @@ struct Api {
     GameTable *games;
     Throttle *signins; /* failed sign-ins, per name and per address */
     Lobby *lobby;
+    const char *cookie_flags; /* "; Secure" when the site is served over https, else "" */
 };
 
 /* The lobby's event stream is the hub's channel 0: game ids start at 1. */
@@ -703,6 +704,7 @@ static const struct {
     {"moves", "POST", {"move", NULL}},
     {"undo", "POST", {"action", "side", NULL}},
     {"resign", "POST", {"side", NULL}},
+    {"abort", "POST", {"side", NULL}},
     {"draw", "POST", {"action", "side", NULL}},
     {"analysis", "POST", {"movetime", "ply", NULL}},
     {"analysis", "DELETE", {NULL}},
@@ -810,7 +812,7 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
             return e;
         return sgame_takeback(g, (TakebackAction)what, side, err, err_size);
     }
-    if (!strcmp(action, "resign") || !strcmp(action, "draw")) {
+    if (!strcmp(action, "resign") || !strcmp(action, "draw") || !strcmp(action, "abort")) {
         bool draw = !strcmp(action, "draw");
         int what = DRAW_OFFER;
         if (draw)
@@ -820,7 +822,9 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
             return GE_BAD_REQUEST;
         if ((e = check_seat(g, side, who, err, err_size)) != GE_OK)
             return e;
-        return draw ? sgame_draw(g, (DrawAction)what, side, err, err_size) : sgame_resign(g, side, err, err_size);
+        if (draw)
+            return sgame_draw(g, (DrawAction)what, side, err, err_size);
+        return !strcmp(action, "abort") ? sgame_abort(g, err, err_size) : sgame_resign(g, side, err, err_size);
     }
     /* The worker caps the search at the server's think-time limit. */
     int ms = 2000, ply = g->ply_count;
@@ -830,7 +834,10 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         return GE_BAD_REQUEST;
     if ((e = check_player(g, who, err, err_size)) != GE_OK)
         return e;
-    return sgame_analyse(g, ply, ms, who->req->client, err, err_size);
+    Analyst analyst;
+    snprintf(analyst.address, sizeof analyst.address, "%s", who->req->client);
+    snprintf(analyst.player, sizeof analyst.player, "%s", who->player);
+    return sgame_analyse(g, ply, ms, &analyst, err, err_size);
 }
 
 /* A new stream of the game's events, starting with where it stands. */
@@ -1001,8 +1008,8 @@ static void start_session(Api *a, const char *name, int status, HttpResponse *re
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", name);
     send_json(res, status, o);
-    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d",
-             SESSION_COOKIE, token, SESSION_DAYS * 86400);
+    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d%s",
+             SESSION_COOKIE, token, SESSION_DAYS * 86400, a->cookie_flags);
 }
 
 /* The name and password of a body {"name": ..., "password": ...}; false after answering 400. */
@@ -1084,8 +1091,8 @@ static void sign_out(Api *a, const Actor *who, HttpResponse *res, const char *ar
     char token[SESSION_TOKEN_LEN + 2];
     session_end(games_store(a->games), http_cookie(who->req, SESSION_COOKIE, token, sizeof token));
     http_text(res, 204, "text/plain", "", 0);
-    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0",
-             SESSION_COOKIE);
+    snprintf(res->set_cookie, sizeof res->set_cookie, "%s=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0%s",
+             SESSION_COOKIE, a->cookie_flags);
 }
 
 /* A rating as the API shows it (one decimal), provisional while its deviation is high. */
@@ -1491,12 +1498,13 @@ static void game_ended(void *ctx, ServerGame *g)
                   speed_of(r->time_base_ms, r->time_inc_ms), w / (w + b));
 }
 
-Api *api_new(GameTable *games, char *err, int err_size)
+Api *api_new(GameTable *games, bool https, char *err, int err_size)
 {
     Api *a = calloc(1, sizeof *a);
     if (a && accounts_init() && (a->signins = throttle_new(SIGNIN_FAILS, SIGNIN_WINDOW_MS)) &&
         (a->lobby = lobby_new())) {
         a->games = games;
+        a->cookie_flags = https ? "; Secure" : "";
         games_on_end(games, game_ended, a);
         return a;
     }

@@ -580,6 +580,16 @@ GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
     return GE_OK;
 }
 
+GameError sgame_abort(ServerGame *g, char *err, int err_size)
+{
+    sgame_check_flag(g);
+    if (sgame_over(g))
+        return fail(GE_CONFLICT, err, err_size, "the game is over");
+    if (!finish(g, arbiter_abort(g->pos, g->ply_count, &g->verdict)))
+        return fail(GE_CONFLICT, err, err_size, "both sides have moved: the game can no longer be aborted");
+    return GE_OK;
+}
+
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size)
 {
     sgame_check_flag(g);
@@ -642,9 +652,9 @@ void sgame_position_at(const ServerGame *g, int ply, Position *p)
         pos_unmake(p);
 }
 
-GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const char *client, char *err, int err_size)
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const Analyst *who, char *err, int err_size)
 {
-    if (worker_analyses(g, client) >= ANALYSES_PER_CLIENT) {
+    if (worker_analyses(g, who) >= ANALYSES_PER_CLIENT) {
         snprintf(err, (size_t)err_size, "analyses of %d other games of yours are waiting or running: at most %d",
                  ANALYSES_PER_CLIENT, ANALYSES_PER_CLIENT);
         return GE_CONFLICT;
@@ -667,7 +677,7 @@ GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const char *cli
     g->analysis.requested = true;
     g->analysis.ply = ply;
     g->analysis.movetime_ms = movetime_ms;
-    snprintf(g->analyst, sizeof g->analyst, "%s", client);
+    g->analyst = *who;
     worker_wake(g);
     sgame_notify(g, GAME_EVENT_ANALYSIS, NULL, -1);
     return GE_OK;

@@ -55,9 +55,15 @@ typedef struct {
 } Ply;
 
 enum { PV_TEXT_MAX = 400 };
-/* A client may have analyses waiting or running on this many games at once: one client cannot fill
- * the engines' queue (docs/limits.md). */
+/* A client (an address), and a signed-in player from any address, may have analyses waiting or
+ * running on this many games at once: no one fills the engines' queue (docs/limits.md). */
 enum { ANALYST_MAX = 64, ANALYSES_PER_CLIENT = 2 };
+
+/* Who asked for an analysis: the client's address and the signed-in player ("" for a guest). */
+typedef struct {
+    char address[ANALYST_MAX];
+    char player[ANALYST_MAX];
+} Analyst;
 
 /* A move as an analysis shows it: bare, for programs, and in the game's notation, for people. */
 typedef struct {
@@ -104,7 +110,7 @@ struct ServerGame {
     bool thinking;
     int draw_reply;   /* -1 none, else the colour whose draw offer the engine is weighing */
     Analysis analysis;
-    char analyst[ANALYST_MAX]; /* who asked for the analysis (the client's address) */
+    Analyst analyst; /* who asked for the analysis */
     /* the game's JSON as last sent, and what it showed (api.c) */
     char *json;
     uint64_t json_key[4];
@@ -153,11 +159,13 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
 typedef enum { TAKEBACK_REQUEST, TAKEBACK_ACCEPT, TAKEBACK_DECLINE } TakebackAction;
 GameError sgame_takeback(ServerGame *g, TakebackAction action, Color side, char *err, int err_size);
 GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size);
+/* Either player calls the game off before each side has moved: over, no result, not rated. */
+GameError sgame_abort(ServerGame *g, char *err, int err_size);
 typedef enum { DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, DRAW_CLAIM } DrawAction;
 GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, int err_size);
 /* Analyses the position after `ply` plies (0 to the game's length; a finished game too); movetime_ms
  * is at least 50 (the caller checks both; the worker caps the time). */
-GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const char *client, char *err, int err_size);
+GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const Analyst *who, char *err, int err_size);
 /* The engine's search for its move on a clock starts: its clock runs from now (it stood still while
  * the move waited for a free engine). */
 void sgame_engine_clock_start(ServerGame *g);

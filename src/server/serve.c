@@ -49,7 +49,8 @@ int serve_run(const ServeOptions *opts)
     }
     EventHub *hub = events_new(HEARTBEAT_MS, err, (int)sizeof err);
     GameTable *games = hub ? games_new(store, &o.limits, hub, err, (int)sizeof err) : NULL;
-    Api *api = games ? api_new(games, err, (int)sizeof err) : NULL;
+    bool https = o.public_url && !strncmp(o.public_url, "https://", 8);
+    Api *api = games ? api_new(games, https, err, (int)sizeof err) : NULL;
     HttpRoute routes[] = {{"/api/", api_handle, api}, {"/", files_handle, files}};
     HttpServer *http = api ? http_start(&o.where, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {

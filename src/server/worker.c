@@ -27,8 +27,8 @@ struct Worker {
     Worker *next_all; /* in the pool's list of every worker */
     bool queued;
     bool urgent;    /* its due job is an engine move on a clock: it queues before the rest */
-    bool analysing; /* its due job is an analysis, asked for by client */
-    char client[ANALYST_MAX];
+    bool analysing; /* its due job is an analysis, asked for by analyst */
+    Analyst analyst;
     bool running; /* a pool thread has taken the game */
     bool pending; /* woken while running: queue it again after */
     /* written under both locks, so either one suffices to read it */
@@ -142,7 +142,7 @@ static void note_due(Worker *w, Job due, bool timed)
     w->analysing = due == JOB_ANALYSE;
 }
 
-int worker_analyses(const ServerGame *g, const char *client)
+int worker_analyses(const ServerGame *g, const Analyst *who)
 {
     Worker *w = g->worker;
     if (!w)
@@ -150,7 +150,8 @@ int worker_analyses(const ServerGame *g, const char *client)
     int n = 0;
     pthread_mutex_lock(&w->pool->lock);
     for (const Worker *o = w->pool->all; o; o = o->next_all)
-        n += o != w && o->analysing && !strcmp(o->client, client);
+        n += o != w && o->analysing &&
+             (!strcmp(o->analyst.address, who->address) || (who->player[0] && !strcmp(o->analyst.player, who->player)));
     pthread_mutex_unlock(&w->pool->lock);
     return n;
 }
@@ -408,7 +409,7 @@ void worker_wake(ServerGame *g)
     bool due = job != JOB_NONE;
     EnginePool *p = w->pool;
     pthread_mutex_lock(&p->lock);
-    snprintf(w->client, sizeof w->client, "%s", g->analyst);
+    w->analyst = g->analyst;
     bool was_urgent = w->urgent;
     note_due(w, job, clock_timed(&g->clock));
     /* A game whose due job became a timed move moves up to its place. */

@@ -33,7 +33,8 @@ void worker_stop_search(ServerGame *g);
 bool worker_busy(const ServerGame *g);
 /* With the game locked: is its engine work queued, waiting for a free engine? */
 bool worker_waiting(const ServerGame *g);
-/* With the game locked: how many other games have an analysis asked for by client, waiting or running. */
-int worker_analyses(const ServerGame *g, const char *client);
+/* With the game locked: how many other games have an analysis waiting or running that was asked for
+ * from who's address or by who's player. */
+int worker_analyses(const ServerGame *g, const Analyst *who);
 
 #endif

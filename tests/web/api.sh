@@ -26,10 +26,11 @@ keyed() {
 # req METHOD PATH [BODY]: leaves $code and the body in $tmp/body. With SEAT=white or SEAT=black
 # (SEAT=white req ...) it sends that seat's token of the game in PATH; with AUTH=TOKEN, that token.
 # The game's watch key goes with it, unless NOKEY=1. JAR=FILE keeps cookies (a browser's session) in
-# FILE; ORIGIN=URL sends that Origin.
+# FILE; ORIGIN=URL sends that Origin; FROM=127.0.0.N sends it from that address.
 req() {
   local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" --path-as-is) token=${AUTH:-}
   [ -n "${JAR:-}" ] && args+=(-b "$JAR" -c "$JAR")
+  [ -n "${FROM:-}" ] && args+=(--interface "$FROM")
   [ -n "${ORIGIN:-}" ] && args+=(-H "Origin: $ORIGIN")
   [ $# -ge 3 ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
   if [ -n "${SEAT:-}" ] && [[ $2 =~ ^/api/games/([0-9]+) ]]; then token=${TOK[${BASH_REMATCH[1]}:$SEAT]:-}; fi
@@ -514,9 +515,10 @@ start_server "$hex" "$tmp/pool.db" --engine-threads 1 --engine-memory 4 --max-th
 idle_tasks=$(tasks)
 pool_ids=()
 waiting=
-# A second each, so that the third is still queued after the time its creation takes under ASan.
+# 2.5 s each, so that the third is still queued after the time two creations take under ASan on a
+# loaded machine.
 for _ in 1 2 3; do
-  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":1000}'
+  req POST /api/games '{"variant":"glinski","white":"engine","black":"human","level":20,"movetime":2500}'
   expect "engine game on a busy pool" 201
   pool_ids+=("$(json .id)")
   waiting+="$(json .waiting) "
@@ -525,7 +527,7 @@ check "the third game waits for the engine ($waiting)" test "$(json '.waiting an
 busy_tasks=$(tasks)
 check "no thread per game ($idle_tasks threads idle, $busy_tasks busy)" test "$busy_tasks" = "$idle_tasks"
 replied=0
-for _ in $(seq 1 60); do
+for _ in $(seq 1 150); do
   replied=0
   for gid_ in "${pool_ids[@]}"; do
     req GET "/api/games/$gid_"
@@ -949,6 +951,20 @@ JAR=$b req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "another playe
 JAR=$a req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "hexfan cannot play Black" 403
 check "it says whose seat is whose ($(json .error))" test "$(json .error)" = "hexfan plays White, not Black"
 SEAT=black req POST "/api/games/$pid/moves" '{"move":"e7e6"}'; expect "the friend's seat link still plays" 200
+# A signed-in player has analyses on two games at most, from any address (issue 38).
+for n in 1 2 3; do
+  JAR=$a req POST /api/games '{"variant":"glinski","seat":"white"}'; expect "hexfan's game to analyse ($n)" 201
+  eval "pan$n=$(json .id)"
+done
+for n in 1 2; do
+  JAR=$a FROM=127.0.0.$((n + 20)) req POST "/api/games/$(eval echo \$pan$n)/analysis" '{"movetime":3000}'
+  expect "hexfan's analysis $n, from 127.0.0.$((n + 20))" 200
+done
+JAR=$a FROM=127.0.0.23 req POST "/api/games/$pan3/analysis" '{"movetime":3000}'
+expect "hexfan's third analysis, from a third address" 409
+SEAT=white FROM=127.0.0.23 req POST "/api/games/$pan3/analysis" '{"movetime":50}'
+expect "the same address and token, without the session: a guest there has none running" 200
+for n in 1 2 3; do JAR=$a req DELETE "/api/games/$(eval echo \$pan$n)/analysis"; expect "analysis $n stopped" 200; done
 # Cross-site: a request that changes something, with the session cookie, from another site's page.
 JAR=$a ORIGIN=https://evil.example req POST "/api/games/$pid/moves" '{"move":"c2c3"}'
 expect "a cross-site move with the session" 403
@@ -1046,11 +1062,95 @@ req GET /api/seeks
 JAR=$c req DELETE "/api/seeks/$(json '.seeks[-1].id')"; expect "hexfan withdraws a seek" 204
 req GET /api/seeks
 check "four seeks left" test "$(json '.seeks | length')" = 4
+# Every new door attacked (issue 38 §4): bodies of the wrong shape or size, another player's ids, and
+# races, each counted.
+doors=0
+d="$tmp/d.jar"
+JAR=$d req POST /api/accounts '{"name":"third","password":"third password"}'; expect "a third account" 201
+big=$(head -c 5000 /dev/zero | tr '\0' a)
+for body in '' '[]' '"x"' '{"name":5,"password":"long enough"}' '{"name":"n1","password":5}' \
+  '{"name":"n1","password":"long enough","extra":1}' '{"name":"n\u0000x","password":"long enough"}' \
+  "{\"name\":\"n1\",\"password\":\"${big:0:5000}\"}"; do
+  req POST /api/accounts "$body"; expect "an account from $(head -c 40 <<<"$body")" 400; doors=$((doors + 1))
+  req POST /api/session "$body"
+  check "a sign-in from $(head -c 40 <<<"$body"): refused ($code)" grep -qx '400\|401\|429' <<<"$code"
+  doors=$((doors + 1))
+done
+{ printf '{"name":"'; head -c 1100000 /dev/zero | tr '\0' a; printf '"}'; } >"$tmp/huge.json"
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$tmp/huge.json" \
+  "$base/api/accounts")
+expect "an account body over 1 MB" 413; doors=$((doors + 1))
+for body in '{"variant":5}' '{"variant":"glinski","rated":"yes"}' '{"variant":"glinski","time_base":"5"}' \
+  '{"variant":"glinski","time_increment":-1}' '{"variant":"glinski","color":5}' '{"variant":"nope"}' '[1]'; do
+  JAR=$c req POST /api/seeks "$body"; expect "a seek from $body" 400; doors=$((doors + 1))
+done
+JAR=$c req POST "/api/seeks/99999999/accept"; expect "accepting a seek that never was" 404; doors=$((doors + 1))
+JAR=$c req POST "/api/seeks/-1/accept"; expect "a negative seek id" 400; doors=$((doors + 1))
+for cookie in "" "x" "$(printf '0%.0s' {1..64})" "${session}0" "$big"; do
+  code=$(curl -s -o "$tmp/body" -b "hexchess_session=$cookie" -w '%{http_code}' "$base/api/session")
+  expect "a forged session cookie (${#cookie} characters)" 401; doors=$((doors + 1))
+done
+# Races: two accepts of one seek at once (one game), two resignations of one rated game at once
+# (one result, rated once), repeated.
+for round in 1 2 3 4 5; do
+  JAR=$c req POST /api/seeks '{"variant":"glinski","rated":true,"time_base":300000}'; expect "race $round: a seek" 201
+  rseek=$(json .id)
+  curl -s -o "$tmp/acc1" -w '%{http_code}\n' -b "$b" -X POST "$base/api/seeks/$rseek/accept" >"$tmp/code1" &
+  one=$!
+  curl -s -o "$tmp/acc2" -w '%{http_code}\n' -b "$d" -X POST "$base/api/seeks/$rseek/accept" >"$tmp/code2" &
+  wait "$one" $!
+  check "race $round: one accept of two wins ($(cat "$tmp/code1") $(cat "$tmp/code2"))" \
+    test "$(sort "$tmp/code1" "$tmp/code2" | tr '\n' ' ')" = "201 404 "
+  rgame=$(jq -r '.id // empty' "$tmp/acc1" "$tmp/acc2" 2>/dev/null)
+  if grep -q 201 "$tmp/code1"; then black=$b; else black=$d; fi
+  req GET /api/players/hexfan; before=$(json '.ratings.glinski.blitz.games // 0')
+  curl -s -o /dev/null -w '%{http_code}\n' -b "$c" -X POST -H 'Content-Type: application/json' -d '{}' \
+    "$base/api/games/$rgame/resign" >"$tmp/code1" &
+  one=$!
+  curl -s -o /dev/null -w '%{http_code}\n' -b "$black" -X POST -H 'Content-Type: application/json' -d '{}' \
+    "$base/api/games/$rgame/resign" >"$tmp/code2" &
+  wait "$one" $!
+  check "race $round: one resignation of two ends it ($(cat "$tmp/code1" "$tmp/code2" | tr '\n' ' '))" \
+    test "$(sort "$tmp/code1" "$tmp/code2" | tr '\n' ' ')" = "200 409 "
+  req GET /api/players/hexfan
+  check "race $round: rated once" test "$(json '.ratings.glinski.blitz.games')" = $((before + 1))
+  doors=$((doors + 2))
+done
+echo "doors tried: $doors" >&2
+# Abort (issue 39 §2): until each side has moved either player may call a game off; it is never rated.
+JAR=$c req POST /api/seeks '{"variant":"glinski","rated":true,"time_base":300000,"color":"white"}'; expect "a seek to abort" 201
+JAR=$b req POST "/api/seeks/$(json .id)/accept"; expect "accepted, to abort" 201
+aid=$(json .id)
+req GET /api/players/hexfan; before=$(json '.ratings.glinski.blitz.games')
+JAR=$c req POST "/api/games/$aid/moves" '{"move":"f5f6"}'; expect "White's first move" 200
+JAR=$b req POST "/api/games/$aid/abort" '{}'; expect "Black aborts before moving" 200
+check "aborted: over, no result, said so" \
+  test "$(json '"\(.status) \(.result) \(.reason) \(.result_text)"')" = "over * aborted Game aborted"
+req GET /api/players/hexfan
+check "an aborted game is not rated" test "$(json '.ratings.glinski.blitz.games')" = "$before"
+JAR=$c req POST "/api/games/$aid/abort" '{}'; expect "aborting an aborted game" 409
+JAR=$c req POST /api/games '{"variant":"glinski","seat":"white"}'; expect "a game to play on" 201
+gid2=$(json .id)
+JAR=$c req POST "/api/games/$gid2/moves" '{"move":"f5f6"}'; expect "White moves" 200
+SEAT=black req POST "/api/games/$gid2/moves" '{"move":"e7e6"}'; expect "Black moves" 200
+SEAT=black req POST "/api/games/$gid2/abort" '{}'; expect "aborting once both have moved" 409
+check "it says why" grep -q "can no longer be aborted" "$tmp/body"
+req POST "/api/games/$gid2/abort" '{}'; expect "aborting without a seat" 403
 check "no password in the server's output" test "$(grep -c horse "$server_log" "$server_log.err" | grep -vc ':0$')" = 0
 stop_server
 check "server stopped cleanly" test "$server_rc" = 0
 "$hex" serve --listen 127.0.0.1:0 --db "$tmp/mem.db" --engine-threads 8 --engine-memory 4 2>"$tmp/err" >/dev/null
 check "less than 1 MB an engine is refused" grep -q 'engine-memory 4 leaves less than 1 MB for each of 8 engine threads' "$tmp/err"
+
+# Served over https (behind a proxy that holds the certificate), the session cookie is Secure.
+start_server "$hex" "$tmp/players.db" --public-url https://hex.example || bad "start with an https public URL"
+code=$(curl -s -o "$tmp/body" -D "$tmp/headers" -w '%{http_code}' -H 'Content-Type: application/json' \
+  --data-binary '{"name":"secure1","password":"secure password"}' "$base/api/accounts")
+expect "an account on the https site" 201
+NOKEY=1 req GET "/api/games/$aid"; expect "the aborted game after a restart" 200
+check "still aborted after a restart" test "$(json '"\(.status) \(.result) \(.reason)"')" = "over * aborted"
+check "its cookie is Secure" grep -qi '^set-cookie: hexchess_session=[0-9a-f]*; HttpOnly; SameSite=Lax; Path=/; Max-Age=[0-9]*; Secure' "$tmp/headers"
+stop_server
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -56,6 +56,11 @@ static Outcome win_for(Color c) { return c == WHITE ? OUTCOME_WHITE_WINS : OUTCO
 
 bool arbiter_resign(Position *p, Color who, Verdict *out) { return end_game(p, win_for(!who), END_RESIGNATION, out); }
 
+bool arbiter_abort(Position *p, int moves_made, Verdict *out)
+{
+    return moves_made < 2 && end_game(p, OUTCOME_ABORTED, END_ABORTED, out);
+}
+
 bool arbiter_agree_draw(Position *p, Verdict *out) { return end_game(p, OUTCOME_DRAW, END_AGREEMENT, out); }
 
 bool arbiter_claim_draw(Position *p, Verdict *out) { return end_game(p, OUTCOME_DRAW, END_CLAIM, out); }
@@ -80,6 +85,7 @@ bool verdict_winner(const Verdict *vd, Color *winner)
         return true;
     case OUTCOME_DRAW:
     case OUTCOME_NONE:
+    case OUTCOME_ABORTED:
         break;
     }
     return false;
@@ -100,6 +106,7 @@ const char *outcome_text(const Variant *v, Outcome o)
     case OUTCOME_DRAW:
         return d->result_draw;
     case OUTCOME_NONE:
+    case OUTCOME_ABORTED:
         break;
     }
     return "*";
@@ -166,6 +173,7 @@ int outcome_white_permille(const Variant *v, Outcome o)
         return 1000 - share;
     case OUTCOME_DRAW:
     case OUTCOME_NONE:
+    case OUTCOME_ABORTED:
         break;
     }
     return 500;
@@ -175,7 +183,8 @@ const char *end_reason_name(EndReason r)
 {
     static const char *const NAMES[] = {"none",       "checkmate",   "stalemate", "repetition",
                                         "move-rule",  "insufficient-material",   "resignation",
-                                        "agreement",  "claim",       "time",      "forfeit", "recorded"};
+                                        "agreement",  "claim",       "time",      "forfeit", "recorded",
+                                        "aborted"};
     return (unsigned)r < sizeof NAMES / sizeof NAMES[0] ? NAMES[r] : "none";
 }
 
@@ -196,6 +205,10 @@ void verdict_reason_text(const Variant *v, const Verdict *vd, char *buf, int siz
 void verdict_text(const Variant *v, const Verdict *vd, char *buf, int size)
 {
     Color winner;
+    if (vd->outcome == OUTCOME_ABORTED) {
+        snprintf(buf, (size_t)size, "Game aborted");
+        return;
+    }
     const char *who = vd->outcome == OUTCOME_NONE     ? NULL
                       : !verdict_winner(vd, &winner) ? "Draw"
                       : winner == WHITE              ? "White wins"
@@ -214,6 +227,10 @@ void verdict_text(const Variant *v, const Verdict *vd, char *buf, int size)
 bool verdict_parse(const Variant *v, const char *result, const char *reason, Verdict *out)
 {
     Outcome o;
+    if (!strcmp(result, "*") && !strcmp(reason, end_reason_name(END_ABORTED))) {
+        *out = (Verdict){OUTCOME_ABORTED, END_ABORTED, DRAW_NONE};
+        return true;
+    }
     if (!outcome_parse(result, &o) || o == OUTCOME_NONE)
         return false;
     *out = (Verdict){o, END_RECORDED, DRAW_NONE};
@@ -256,6 +273,7 @@ void arbiter_reconcile(Position *p, Outcome recorded, Verdict *out, bool *disagr
         *disagrees = true; /* a stalemate score, but nobody is stalemated */
         break;
     case OUTCOME_NONE:
+    case OUTCOME_ABORTED:
         break;
     }
 }

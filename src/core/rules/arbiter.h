@@ -18,7 +18,8 @@ typedef enum {
     OUTCOME_BLACK_WINS,
     OUTCOME_WHITE_STALEMATES, /* White stalemated Black: a minimal win for White */
     OUTCOME_BLACK_STALEMATES,
-    OUTCOME_DRAW
+    OUTCOME_DRAW,
+    OUTCOME_ABORTED /* ended before both sides moved: no result (written "*"), never scored */
 } Outcome;
 
 typedef enum {
@@ -33,7 +34,8 @@ typedef enum {
     END_CLAIM,
     END_TIME,    /* a flag fell */
     END_FORFEIT, /* a player broke the rules of play (an engine's illegal move, no answer) */
-    END_RECORDED /* the record says so, for a reason the board cannot show (time, forfeit...) */
+    END_RECORDED, /* the record says so, for a reason the board cannot show (time, forfeit...) */
+    END_ABORTED   /* a player called the game off before each side had moved */
 } EndReason;
 
 typedef struct {
@@ -46,6 +48,9 @@ typedef struct {
 void arbiter_judge(Position *p, Verdict *out);
 /* The side `who` resigns; false (verdict unchanged) when the board has already ended the game. */
 bool arbiter_resign(Position *p, Color who, Verdict *out);
+/* A player calls the game off, which the rules of play allow until each side has made a move
+ * (moves_made: the game's plies, not the position's); false when later or already over. */
+bool arbiter_abort(Position *p, int moves_made, Verdict *out);
 /* Both players agree a draw; false when the game is already over. */
 bool arbiter_agree_draw(Position *p, Verdict *out);
 /* The side to move claims a draw; false when no claimable rule holds (or the game is over). */
@@ -69,10 +74,11 @@ const char *end_reason_name(EndReason r);
 /* Why the game ended as the server and its API write it: "checkmate", "75-move", "50-move" (a claim
  * of that rule), "resignation", "time" ...; "" while the game goes on. */
 void verdict_reason_text(const Variant *v, const Verdict *vd, char *buf, int size);
-/* For people: "White wins by stalemate", "Draw by agreement"; "" while the game goes on. */
+/* For people: "White wins by stalemate", "Draw by agreement", "Game aborted"; "" while the game goes on. */
 void verdict_text(const Variant *v, const Verdict *vd, char *buf, int size);
 /* Reads back a written result with the reason verdict_reason_text or end_reason_name wrote (an
- * unknown reason reads as END_RECORDED); false when the result is none or no result at all. */
+ * unknown reason reads as END_RECORDED; "*" with "aborted", an aborted game); false when the result
+ * is none or no result at all. */
 bool verdict_parse(const Variant *v, const char *result, const char *reason, Verdict *out);
 
 /*
