@@ -1,6 +1,6 @@
 /*
  * The arbiter's verdicts on the endings players and clocks make (resignation, agreement, a claim,
- * a flag fall with and without mating material, a forfeit) and the texts every front end writes
+ * a flag fall with and without mating material, a forfeit, an abort) and the texts every front end writes
  * from a verdict, read back as they were written.
  */
 #include "testutil.h"
@@ -60,6 +60,36 @@ static void test_players_end_a_game(void **state)
     assert_false(arbiter_agree_draw(p, &v));
     assert_false(arbiter_flag_fall(p, BLACK, &v));
     assert_int_equal(v.outcome, OUTCOME_NONE);
+}
+
+/* An abort ends a game that has not really begun: until each side has moved, with no result,
+ * worth nothing to either side, and read back from what the store writes. */
+static void test_abort(void **state)
+{
+    (void)state;
+    const Variant *v = get("glinski");
+    Position *p = at("glinski", "startpos");
+    Verdict vd;
+    assert_true(arbiter_abort(p, 0, &vd));
+    assert_int_equal(vd.outcome, OUTCOME_ABORTED);
+    assert_int_equal(vd.reason, END_ABORTED);
+    assert_true(arbiter_abort(p, 1, &vd));
+    assert_false(arbiter_abort(p, 2, &vd));
+    assert_false(arbiter_abort(mated(), 1, &vd));
+    vd = (Verdict){OUTCOME_ABORTED, END_ABORTED, DRAW_NONE};
+    Color winner;
+    assert_false(verdict_winner(&vd, &winner));
+    assert_string_equal(outcome_text(v, vd.outcome), "*");
+    char text[64], reason[32];
+    verdict_text(v, &vd, text, (int)sizeof text);
+    assert_string_equal(text, "Game aborted");
+    verdict_reason_text(v, &vd, reason, (int)sizeof reason);
+    assert_string_equal(reason, "aborted");
+    Verdict back;
+    assert_true(verdict_parse(v, outcome_text(v, vd.outcome), reason, &back));
+    assert_int_equal(back.outcome, OUTCOME_ABORTED);
+    assert_int_equal(back.reason, END_ABORTED);
+    assert_false(verdict_parse(v, "*", "", &back));
 }
 
 static void test_flag_fall(void **state)
@@ -180,6 +210,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_players_end_a_game),
+        cmocka_unit_test(test_abort),
         cmocka_unit_test(test_flag_fall),
         cmocka_unit_test(test_texts),
         cmocka_unit_test(test_stalemate_values),
