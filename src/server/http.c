@@ -14,6 +14,11 @@
 #include "../core/util/quote.h"
 #include "deadline.h"
 
+/* Each connection's buffer for its request line, headers and reading: room for a target and headers
+ * at the server's own bounds (request.h) with the rest, so that past them the server answers, in
+ * JSON; past this, libmicrohttpd answers 414 or 431 itself. 512 connections hold 32 MiB at most. */
+enum { HTTP_CONNECTION_MEMORY = 64 * 1024 };
+
 struct HttpServer {
     struct MHD_Daemon *daemon;
     Deadlines *deadlines;
@@ -190,6 +195,7 @@ static enum MHD_Result keep_header(void *cls, enum MHD_ValueKind kind, const cha
     HttpRequest *req = cls;
     if (!strcasecmp(name, MHD_HTTP_HEADER_CONTENT_LENGTH))
         req->content_lengths++;
+    req->header_bytes += strlen(name) + (value ? strlen(value) : 0) + 4; /* ": " and CRLF */
     return request_set_header(req, name, value ? value : "") ? MHD_YES : MHD_NO;
 }
 
@@ -222,6 +228,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         req->method = strcmp(method, MHD_HTTP_METHOD_HEAD) ? method : MHD_HTTP_METHOD_GET;
         MHD_get_connection_values(conn, MHD_HEADER_KIND, keep_header, req);
         client_address(conn, req->client, sizeof req->client);
+        if (req->target_bytes > HTTP_TARGET_MAX) {
+            req->too_large = true;
+            return refuse_now(conn, 414, "the request target is %zu bytes: at most %d", req->target_bytes,
+                              HTTP_TARGET_MAX);
+        }
+        if (req->header_bytes > HTTP_HEADERS_MAX) {
+            req->too_large = true;
+            return refuse_now(conn, 431, "the request's headers are %zu bytes: at most %d", req->header_bytes,
+                              HTTP_HEADERS_MAX);
+        }
         /* Two lengths leave where the body ends (and the next request starts) to whoever reads it. */
         if (req->content_lengths > 1) {
             req->too_large = true; /* whatever comes is dropped */
@@ -265,7 +281,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 static void *uri_received(void *cls, const char *uri, struct MHD_Connection *conn)
 {
     (void)cls, (void)conn;
-    return request_new(NULL, uri);
+    HttpRequest *req = request_new(NULL, uri);
+    if (req)
+        req->target_bytes = strlen(uri);
+    return req;
 }
 
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
@@ -371,6 +390,7 @@ HttpServer *http_start(const HttpListen *listen, const HttpRoute *routes, int ro
                                  MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&listen->addr,
                                  MHD_OPTION_THREAD_POOL_SIZE, (unsigned)limits->threads,
                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->idle_timeout_s,
+                                 MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONNECTION_MEMORY,
                                  MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->max_connections,
                                  MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)limits->max_per_client,
                                  MHD_OPTION_NOTIFY_CONNECTION, on_connection, s, MHD_OPTION_NOTIFY_COMPLETED,

@@ -9,7 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { HTTP_BODY_MAX = 1 << 20 };
+/* The server's own bounds on a request; the connection's buffer (http.c) holds more than a target
+ * and headers at these bounds, so that the server, not the library, answers past them. */
+enum { HTTP_BODY_MAX = 1 << 20, HTTP_TARGET_MAX = 8192, HTTP_HEADERS_MAX = 16384 };
 
 typedef struct HttpRequest {
     const char *method;  /* owned by the builder */
@@ -25,6 +27,7 @@ typedef struct HttpRequest {
     char *cookie;        /* the Cookie header (the session), or NULL */
     char client[64];     /* the client's address, "" when there is no socket */
     int content_lengths; /* Content-Length headers sent (more than one is refused) */
+    size_t target_bytes, header_bytes; /* the target and the headers as sent (names, values) */
 } HttpRequest;
 
 /* A request for target as the client sent it ("/path?query", percent-encoded). A target with a

@@ -73,7 +73,12 @@ bool site_init(HttpSite *s, const char *listen_host, int port, const char *publi
         return site_public_url_ok(public_url, err, err_size);
     add_name(s, authority, -1);
     s->secure = scheme == 5;
-    snprintf(s->public_origin, sizeof s->public_origin, "%.*s%s", (int)scheme + 3, public_url, s->names[s->count - 1]);
+    int n = snprintf(s->public_origin, sizeof s->public_origin, "%.*s%s", (int)scheme + 3, public_url,
+                     s->names[s->count - 1]);
+    if (n < 0 || (size_t)n >= sizeof s->public_origin) {
+        snprintf(err, (size_t)err_size, "the --public-url's origin is longer than %zu bytes", sizeof s->public_origin - 1);
+        return false;
+    }
     return true;
 }
 
