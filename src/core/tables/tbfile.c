@@ -177,12 +177,17 @@ bool tb_file_save(const TbTable *t, const char *path, size_t *bytes, char *err, 
     return true;
 }
 
-/* Opens a table file for reading, and its header; NULL with a message. Opened without waiting, as
- * a FIFO or device of that name would block the reader for ever: only a regular file is a table. */
+/* Opens a table file for reading, and its header; NULL with a message. Only a regular file is a
+ * table: a FIFO or device of that name would block the reader for ever. It is asked before the
+ * open (Node's file system, under WebAssembly, ignores O_NONBLOCK) and again of what was opened. */
 static FILE *open_table(const char *path, uint8_t *h, off_t *bytes, char *err, int size)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK);
     struct stat st;
+    if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+        snprintf(err, (size_t)size, "%s is not a regular file", path);
+        return NULL;
+    }
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0 || fstat(fd, &st)) {
         snprintf(err, (size_t)size, "cannot read %s: %s", path, strerror(errno));
         if (fd >= 0)
