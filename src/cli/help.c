@@ -213,7 +213,7 @@ const Command cli_commands[] = {
      "          again). Every table is checked value by value against its moves before it is\n"
      "          written. Prints one line per table made (positions, symmetries used, seconds,\n"
      "          bytes), then the memory used; a progress line goes to standard error on a\n"
-     "          terminal. Tables are written compressed in blocks of 16384 values (zstd), each\n"
+     "          terminal. Tables are written compressed in blocks of 4096 values (zstd), each\n"
      "          read only when a position in it is probed; --raw writes them uncompressed.\n"
      "  pack    rewrites the tables of the ENDINGs in DIR compressed (--raw: uncompressed),\n"
      "          each read and checked first; tables of either form are read by probe and the\n"

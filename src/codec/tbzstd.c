@@ -26,15 +26,21 @@ static size_t pack(void *dst, size_t room, const void *src, size_t n)
     return len;
 }
 
-static bool unpack(void *dst, size_t n, const void *src, size_t size)
+/* A table probed block by block unpacks a block at most probes: the context is kept, as making
+ * one costs more than unpacking a block. */
+static void *new_unpacker(void) { return ZSTD_createDCtx(); }
+
+static void free_unpacker(void *ctx) { ZSTD_freeDCtx(ctx); }
+
+static bool unpack(void *ctx, void *dst, size_t n, const void *src, size_t size)
 {
     /* A frame that holds other than n bytes (its header says how many) is not this block. */
     if (ZSTD_getFrameContentSize(src, size) != n)
         return false;
-    size_t got = ZSTD_decompress(dst, n, src, size);
+    size_t got = ZSTD_decompressDCtx(ctx, dst, n, src, size);
     return !ZSTD_isError(got) && got == n;
 }
 
-static const TbCodec CODEC = {"zstd", ZSTD_CODEC_ID, bound, pack, unpack};
+static const TbCodec CODEC = {"zstd", ZSTD_CODEC_ID, bound, pack, new_unpacker, free_unpacker, unpack};
 
 const TbCodec *tb_zstd(void) { return &CODEC; }

@@ -16,13 +16,15 @@ enum { HEADER_NAME = 16, NAMES_AT = 8, WIDTH_AT = NAMES_AT + 2 * HEADER_NAME, VA
 enum { HEADER_SIZE = SUM_AT + 8, CODEC_AT = HEADER_SIZE, PER_BLOCK_AT = CODEC_AT + 8, BLOCKED_HEADER_SIZE = PER_BLOCK_AT + 8 };
 /* One byte holds mates in up to 125 plies (2..127) and stalemates in up to 127 (128..255). */
 enum { BYTE_MATE_MAX = 125, BYTE_STALEMATE = 128, BYTE_STALEMATE_MAX = 127 };
-/* Values a block holds: 16 K values (bench/tb-size.sh measured 4 K to 64 K: the files shrink by a
- * few percent from one size to the next while a probe that misses the cache unpacks twice as much). */
-enum { BLOCK_VALUES = 1 << 14, BLOCK_VALUES_MAX = 1 << 24 };
+/* Values a block holds. Larger blocks pack a little tighter (Gliński KRKN at zstd's level 19:
+ * 4,401,293 bytes in blocks of 4 K values, 4,314,110 of 16 K, 4,166,938 of 256 K) but a probe
+ * that misses the cache unpacks the whole block: 4 K keeps a miss near ten microseconds. */
+enum { BLOCK_VALUES = 1 << 12, BLOCK_VALUES_MAX = 1 << 24 };
+/* Decompressed blocks kept by each table open for probing (256 KB of one-byte values), the least
+ * recently used replaced. */
+enum { CACHE_SLOTS = 64 };
 /* More positions than any table of at most five men has. */
 static const uint64_t VALUES_MAX = 1ull << 40;
-/* Decompressed blocks kept by each table open for probing, the least recently used replaced. */
-enum { CACHE_SLOTS = 16 };
 
 static const TbCodec *codec_set;
 
@@ -40,6 +42,7 @@ struct TbBlocks {
         uint8_t *bytes;
     } slot[CACHE_SLOTS];
     uint8_t *packed, *plane;
+    void *unpacker;
     char path[256];
     char error[320];
 };
@@ -83,6 +86,8 @@ static void blocks_free(TbBlocks *b)
     free(b->offset);
     free(b->packed);
     free(b->plane);
+    if (b->unpacker)
+        codec_set->free_unpacker(b->unpacker);
     mtx_destroy(&b->lock);
     free(b);
 }
@@ -466,14 +471,15 @@ bool tb_file_load(TbTable *t, const TbEnding *e, const char *path, char *err, in
     uint64_t per_block = h.per_block;
     size_t room = (size_t)(per_block * h.width);
     uint8_t *raw = malloc(room), *plane = malloc(room), *packed = index ? malloc(codec_set->bound(room)) : NULL;
-    const char *why = raw && plane && (packed || !index) ? NULL : "out of memory";
+    void *unpacker = index ? codec_set->new_unpacker() : NULL;
+    const char *why = raw && plane && ((packed && unpacker) || !index) ? NULL : "out of memory";
     uint64_t sum = FNV_START;
     for (uint64_t first = 0; !why && first < 2 * h.values; first += per_block) {
         uint64_t n = 2 * h.values - first < per_block ? 2 * h.values - first : per_block;
         size_t len = index ? (size_t)(index[first / per_block + 1] - index[first / per_block]) : (size_t)(n * h.width);
         if (fread(index ? packed : raw, 1, len, f) != len)
             why = "wrong length";
-        else if (index && !codec_set->unpack(h.width == 2 ? plane : raw, (size_t)(n * h.width), packed, len))
+        else if (index && !codec_set->unpack(unpacker, h.width == 2 ? plane : raw, (size_t)(n * h.width), packed, len))
             why = "a block does not unpack";
         if (!why && index && h.width == 2)
             from_planes(raw, plane, (size_t)n);
@@ -488,6 +494,8 @@ bool tb_file_load(TbTable *t, const TbEnding *e, const char *path, char *err, in
     free(plane);
     free(packed);
     free(index);
+    if (unpacker)
+        codec_set->free_unpacker(unpacker);
     fclose(f);
     if (why) {
         tb_table_free(t);
@@ -530,7 +538,8 @@ bool tb_file_open(TbTable *t, const TbEnding *e, const char *path, char *err, in
     bool ok = (b->offset = read_index(f, &h, path, err, size)) != NULL;
     for (int i = 0; ok && i < CACHE_SLOTS; i++)
         ok = (b->slot[i].bytes = malloc(room)) != NULL;
-    ok = ok && (b->packed = malloc(codec_set->bound(room))) != NULL && (b->plane = malloc(room)) != NULL;
+    ok = ok && (b->packed = malloc(codec_set->bound(room))) != NULL && (b->plane = malloc(room)) != NULL &&
+         (b->unpacker = codec_set->new_unpacker()) != NULL;
     if (!ok) {
         if (b->offset)
             snprintf(err, (size_t)size, "out of memory opening %s", path);
@@ -557,7 +566,7 @@ static const uint8_t *cached_block(TbBlocks *b, uint64_t block)
     b->slot[victim].used = 0;
     ssize_t got = pread(fileno(b->f), b->packed, len, (off_t)b->offset[block]);
     uint8_t *bytes = b->slot[victim].bytes;
-    if (got != (ssize_t)len || !codec_set->unpack(b->width == 2 ? b->plane : bytes, (size_t)n * (size_t)b->width, b->packed, len)) {
+    if (got != (ssize_t)len || !codec_set->unpack(b->unpacker, b->width == 2 ? b->plane : bytes, (size_t)n * (size_t)b->width, b->packed, len)) {
         if (!b->error[0])
             snprintf(b->error, sizeof b->error, "%s is corrupt (block %llu %s)", b->path, (unsigned long long)block,
                      got != (ssize_t)len ? "cannot be read" : "does not unpack");

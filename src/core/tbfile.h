@@ -56,8 +56,12 @@ typedef struct {
     size_t (*bound)(size_t n);
     /* Packs n bytes of src into dst (room bytes); returns the packed size, 0 on failure. */
     size_t (*pack)(void *dst, size_t room, const void *src, size_t n);
+    /* A context for unpack (used by one thread at a time), NULL when out of memory; freed by
+     * free_unpacker (which takes NULL). */
+    void *(*new_unpacker)(void);
+    void (*free_unpacker)(void *ctx);
     /* Unpacks src (size bytes) into exactly n bytes of dst; false when src is not such a block. */
-    bool (*unpack)(void *dst, size_t n, const void *src, size_t size);
+    bool (*unpack)(void *ctx, void *dst, size_t n, const void *src, size_t size);
 } TbCodec;
 
 /* The codec new files are compressed by and compressed files are read with; NULL: none. */
