@@ -394,26 +394,26 @@ static FILE *open_table(const char *path, Header *h, char *err, int size)
     return NULL;
 }
 
-/* Reads a compressed file's block index: each block where the previous ends, packed no larger
+/* Reads a compressed file's block index: the first block after it, each block packed no larger
  * than the codec can make it, the last ending at the file's end. NULL with a message. */
 static uint64_t *read_index(FILE *f, const Header *h, const char *path, char *err, int size)
 {
     uint64_t n = h->blocks + 1, *index = malloc(8 * (size_t)n);
     uint8_t *raw = malloc(8 * (size_t)n);
-    bool ok = index && raw && fread(raw, 8, (size_t)n, f) == n;
-    for (uint64_t b = 0; ok && b < n; b++)
+    const char *why = !index || !raw ? "out of memory" : fread(raw, 8, (size_t)n, f) != n ? "wrong length" : NULL;
+    for (uint64_t b = 0; !why && b < n; b++)
         index[b] = get_u64(raw + 8 * b);
-    uint64_t at = BLOCKED_HEADER_SIZE + 8 * n;
-    for (uint64_t b = 0; ok && b < n; b++) {
-        ok = index[b] == at;
-        if (ok && b < h->blocks)
-            at += index[b + 1] > index[b] && index[b + 1] - index[b] <= codec_set->bound((size_t)(block_values(h, b) * h->width))
-                      ? index[b + 1] - index[b]
-                      : h->bytes + 1;
-    }
     free(raw);
-    if (!ok || at != h->bytes) {
-        snprintf(err, (size_t)size, "%s is corrupt (%s)", path, index ? "bad block index" : "out of memory");
+    /* A file cut short (or grown) keeps an index that says where it should end. */
+    if (!why && index[h->blocks] != h->bytes)
+        why = "wrong length";
+    if (!why && index[0] != BLOCKED_HEADER_SIZE + 8 * n)
+        why = "bad block index";
+    for (uint64_t b = 0; !why && b < h->blocks; b++)
+        if (index[b + 1] <= index[b] || index[b + 1] - index[b] > codec_set->bound((size_t)(block_values(h, b) * h->width)))
+            why = "bad block index";
+    if (why) {
+        snprintf(err, (size_t)size, "%s is corrupt (%s)", path, why);
         free(index);
         return NULL;
     }
