@@ -274,6 +274,18 @@ static void test_stalemate_scoring(void **state)
     }
 }
 
+/* Damages the file: the byte at offset XORed with bits. */
+static void flip_bits(const char *path, long offset, int bits)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, offset, SEEK_SET);
+    int ch = fgetc(f);
+    fseek(f, offset, SEEK_SET);
+    fputc(ch ^ bits, f);
+    fclose(f);
+}
+
 static void test_files(void **state)
 {
     (void)state;
@@ -295,13 +307,7 @@ static void test_files(void **state)
     TbEnding other = ending("glinski", "KQK");
     assert_false(tb_file_load(&back, &other, path, err, sizeof err));
     /* One changed value: the checksum no longer matches. */
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    fseek(f, (long)bytes - 10, SEEK_SET);
-    int ch = fgetc(f);
-    fseek(f, (long)bytes - 10, SEEK_SET);
-    fputc(ch ^ 1, f);
-    fclose(f);
+    flip_bits(path, (long)bytes - 10, 1);
     assert_false(tb_file_load(&back, &e, path, err, sizeof err));
     assert_non_null(strstr(err, "bad checksum"));
     remove(path);
@@ -376,13 +382,7 @@ static void test_compressed_files(void **state)
     assert_one_line(err, path, "lacks");
     tb_set_codec(tb_zstd());
     /* One byte changed in the last block: the index is sound, that block no longer unpacks. */
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    fseek(f, (long)bytes - 12, SEEK_SET);
-    int ch = fgetc(f);
-    fseek(f, (long)bytes - 12, SEEK_SET);
-    fputc(ch ^ 0x55, f);
-    fclose(f);
+    flip_bits(path, (long)bytes - 12, 0x55);
     assert_true(tb_file_check(path, err, sizeof err));
     assert_false(tb_file_load(&back, &e, path, err, sizeof err));
     assert_one_line(err, path, "corrupt");

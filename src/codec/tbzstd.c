@@ -4,8 +4,8 @@
 
 /* The codec's number in a table's header: 1, for ever, means these frames. */
 enum { ZSTD_CODEC_ID = 1 };
-/* A table is compressed once and read many times: a slow level that packs tighter is worth it
- * (bench/tb-size.sh: level 19 against 3 makes files ...; unpacking is as fast). */
+/* A table is compressed once and read many times: the slow level that packs tightest is worth
+ * it, as unpacking is no slower for it. */
 enum { LEVEL = 19 };
 
 static size_t bound(size_t n) { return ZSTD_compressBound(n); }

@@ -184,8 +184,9 @@ static void decode(TbTable *t, uint64_t first, uint64_t n, int width, const uint
 }
 
 /* A compressed block of two-byte values holds their low bytes, then their high bytes: the high
- * bytes are nearly all zero, and apart from the low ones they pack half as large again less
- * (bench/tb-size-results.txt). from: n values in the file's order; planes: back again. */
+ * bytes are nearly all zero, and apart they cost almost nothing (the first 2 million values of
+ * Gliński KRKN made two bytes wide: 884 KB packed interleaved, 734 KB in planes, 736 KB as one
+ * byte). to_planes: n values in the file's order into planes; from_planes: back again. */
 static void to_planes(uint8_t *out, const uint8_t *in, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
