@@ -5,8 +5,10 @@ WARN = -Wall -Wextra -Werror -Wmissing-declarations -Wshadow
 OPT ?= -O2 -march=native -DNDEBUG
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
-# The core library has no dependencies; the front ends use these Debian libraries.
-FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium -lpthread -lm
+# The core library has no dependencies; the front ends use these Debian libraries (zstd compresses
+# the tablebases: src/codec, whose codec the programs hand to the core).
+ZSTD_LIBS := $(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd)
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium $(ZSTD_LIBS) -lpthread -lm
 
 # The version: `git describe` in a clone, else RELEASE (scripts/version.sh).
 RELEASE = 0.9.0
@@ -15,7 +17,7 @@ VERSION := $(shell scripts/version.sh $(RELEASE))
 CORE_SRC = $(wildcard src/core/*/*.c)
 # The public interface (include/hexchess.h), in the library beside the core.
 LIB_SRC = $(wildcard src/lib/*.c)
-FRONT_SRC = $(filter-out src/cli/nodecli.c,$(wildcard src/cli/*.c src/server/*.c))
+FRONT_SRC = $(filter-out src/cli/nodecli.c,$(wildcard src/cli/*.c src/server/*.c src/codec/*.c))
 TEST_SRC = $(wildcard tests/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
@@ -171,6 +173,9 @@ $(BUILD)/tests/test_tune: $(BUILD)/tools/texel.o
 # So have the server's game clock and its ratings.
 $(BUILD)/tests/test_clock: $(BUILD)/server/clock.o
 $(BUILD)/tests/test_rating: $(BUILD)/server/rating.o
+# And the tables' tests, their zstd codec.
+$(BUILD)/tests/test_tb: $(BUILD)/codec/tbzstd.o
+$(BUILD)/tests/test_tb: TEST_LIBS = $(ZSTD_LIBS)
 
 $(BUILD)/libhexchess.a: $(CORE_OBJ) $(LIB_OBJ)
 	ar rcs $@ $^
@@ -192,7 +197,7 @@ $(BUILD)/hexchess: $(FRONT_OBJ) $(BUILD)/libhexchess.a
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(filter %.o,$^) $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson -lm
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(filter %.o,$^) $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson $(TEST_LIBS) -lm
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -6,8 +6,9 @@
 #   src/core/util < rules < notation < tables < engine    the core: standard C and POSIX only
 #   src/server, src/wasm, src/lib                          front ends: the core, nothing of each other
 #                                                          (the library: its public header include/)
+#   src/codec                                              the tables' codec (zstd), set into the core
 #   src/cli                                                the program: the core, the server it starts,
-#                                                          the public header (its version)
+#                                                          the codec it sets, the public header
 set -u
 cd "$(dirname "$0")/.."
 
@@ -61,7 +62,7 @@ while IFS= read -r file; do
         [[ $to == core/* ]] || { fail "$where: the core includes $to's \"$name\""; continue; }
         (( ${rank[${to#core/}]} <= ${rank[${from#core/}]} )) ||
           fail "$where: ${from#core/} is below ${to#core/}, and includes its \"$name\"" ;;
-      cli) [[ $to == core/* || $to == cli || $to == server || $to == include ]] ||
+      cli) [[ $to == core/* || $to == cli || $to == server || $to == codec || $to == include ]] ||
           fail "$where: the program includes $to's \"$name\"" ;;
       lib) [[ $to == core/* || $to == lib || $to == include ]] ||
           fail "$where: the library includes $to's \"$name\"" ;;

@@ -1,8 +1,9 @@
 /*
  * Endgame tablebases on the small endings (KQK, KRK of each variant, KPK): the symmetries the
  * men allow, the numbering, generation checked by the independent verifier, facts of the endings,
- * the variants' stalemate rules, files (checksum), probing a position, drawing positions, and the
- * engine mating by the tables read from a directory.
+ * the variants' stalemate rules, files (checksum; compressed in blocks, read whole or block by
+ * block, damaged), probing a position, drawing positions, and the engine mating by the tables read
+ * from a directory.
  */
 #include "testutil.h"
 
@@ -16,6 +17,7 @@
 #include "core/tables/tbdead.h"
 #include "core/tables/tbgen.h"
 #include "core/tables/tbsample.h"
+#include "codec/tbzstd.h"
 
 static TbEnding ending(const char *variant, const char *name)
 {
@@ -272,6 +274,18 @@ static void test_stalemate_scoring(void **state)
     }
 }
 
+/* Damages the file: the byte at offset XORed with bits. */
+static void flip_bits(const char *path, long offset, int bits)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, offset, SEEK_SET);
+    int ch = fgetc(f);
+    fseek(f, offset, SEEK_SET);
+    fputc(ch ^ bits, f);
+    fclose(f);
+}
+
 static void test_files(void **state)
 {
     (void)state;
@@ -283,7 +297,7 @@ static void test_files(void **state)
     char path[256], err[512];
     size_t bytes;
     tb_file_path(path, sizeof path, dir, &e);
-    assert_true(tb_file_save(t, path, &bytes, err, sizeof err));
+    assert_true(tb_file_save(t, path, false, &bytes, err, sizeof err));
     assert_true(bytes < tb_table_bytes(t)); /* one byte a value */
     TbTable back;
     assert_true(tb_file_load(&back, &e, path, err, sizeof err));
@@ -293,16 +307,106 @@ static void test_files(void **state)
     TbEnding other = ending("glinski", "KQK");
     assert_false(tb_file_load(&back, &other, path, err, sizeof err));
     /* One changed value: the checksum no longer matches. */
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    fseek(f, (long)bytes - 10, SEEK_SET);
-    int ch = fgetc(f);
-    fseek(f, (long)bytes - 10, SEEK_SET);
-    fputc(ch ^ 1, f);
-    fclose(f);
+    flip_bits(path, (long)bytes - 10, 1);
     assert_false(tb_file_load(&back, &e, path, err, sizeof err));
     assert_non_null(strstr(err, "bad checksum"));
     remove(path);
+    rmdir(dir);
+}
+
+/* Every value of a, read block by block from the compressed file at path, is b's. */
+static void assert_blocks_hold(const TbEnding *e, const char *path, const TbTable *b)
+{
+    TbTable a;
+    char err[512];
+    assert_true(tb_file_open(&a, e, path, err, sizeof err));
+    assert_non_null(a.blocks);
+    for (int c = 0; c < COLOR_NB; c++)
+        for (uint64_t i = 0; i < b->ix.size; i++) {
+            uint16_t v = 0;
+            /* Both sides' blocks in turn, and back: cache misses and hits alike. */
+            uint64_t idx = i % 2 ? b->ix.size - 1 - i / 2 : i / 2;
+            assert_true(tb_value(&a, (Color)c, idx, &v));
+            assert_int_equal(v, b->val[c][idx]);
+        }
+    assert_null(tb_table_error(&a));
+    tb_table_free(&a);
+}
+
+static void assert_one_line(const char *err, const char *path, const char *why)
+{
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, why));
+    assert_null(strchr(err, '\n'));
+}
+
+/* Issue 40: a table compressed in blocks is read back, whole and block by block, with every value
+ * the table in memory has; one-byte and two-byte tables; damage gives one line naming the file. */
+static void test_compressed_files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hexchess-tb-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    TbEnding e = ending("glinski", "KRK");
+    const TbTable *t = generate(set_of("glinski"), &e);
+    /* Distances past a byte: the same ending's table filled with long mates and stalemates. */
+    TbTable wide;
+    char path[256], wide_path[300], err[512];
+    assert_true(tb_table_alloc(&wide, &e, err, sizeof err));
+    for (int c = 0; c < COLOR_NB; c++)
+        for (uint64_t i = 0; i < wide.ix.size; i++)
+            wide.val[c][i] = (uint16_t)(i % 5 == 0 ? TB_DRAW : i % 3 ? TB_MATE_BASE + (i * 7 + (uint64_t)c) % 400
+                                                                   : TB_STALEMATE_BASE + i % 300);
+    tb_file_path(path, sizeof path, dir, &e);
+    snprintf(wide_path, sizeof wide_path, "%s.wide", path);
+    size_t bytes, wide_bytes;
+    assert_true(tb_file_save(t, path, true, &bytes, err, sizeof err));
+    assert_true(bytes < t->ix.size); /* KRK: under half a byte a position (2 x ix.size of them) */
+    assert_true(tb_file_save(&wide, wide_path, true, &wide_bytes, err, sizeof err));
+    assert_true(tb_file_check(path, err, sizeof err));
+    const TbTable *tables[] = {t, &wide};
+    const char *paths[] = {path, wide_path};
+    for (int k = 0; k < 2; k++) {
+        TbTable back;
+        assert_true(tb_file_load(&back, &e, paths[k], err, sizeof err));
+        for (int c = 0; c < COLOR_NB; c++)
+            assert_memory_equal(back.val[c], tables[k]->val[c], t->ix.size * sizeof(uint16_t));
+        tb_table_free(&back);
+        assert_blocks_hold(&e, paths[k], tables[k]);
+    }
+    tb_table_free(&wide);
+    TbTable back;
+    /* Without the codec, a compressed table is refused, saying so. */
+    tb_set_codec(NULL);
+    assert_false(tb_file_load(&back, &e, path, err, sizeof err));
+    assert_one_line(err, path, "lacks");
+    tb_set_codec(tb_zstd());
+    /* One byte changed in the last block: the index is sound, that block no longer unpacks. */
+    flip_bits(path, (long)bytes - 12, 0x55);
+    assert_true(tb_file_check(path, err, sizeof err));
+    assert_false(tb_file_load(&back, &e, path, err, sizeof err));
+    assert_one_line(err, path, "corrupt");
+    assert_true(tb_file_open(&back, &e, path, err, sizeof err));
+    uint16_t v;
+    assert_true(tb_value(&back, WHITE, 0, &v)); /* the first block is whole */
+    assert_int_equal(v, t->val[WHITE][0]);
+    assert_false(tb_value(&back, BLACK, t->ix.size - 1, &v));
+    assert_non_null(tb_table_error(&back));
+    assert_one_line(tb_table_error(&back), path, "does not unpack");
+    tb_table_free(&back);
+    /* Cut short: the index no longer ends where the file does. */
+    assert_int_equal(truncate(path, (off_t)bytes - 100), 0);
+    assert_false(tb_file_check(path, err, sizeof err));
+    assert_one_line(err, path, "corrupt");
+    assert_false(tb_file_open(&back, &e, path, err, sizeof err));
+    assert_one_line(err, path, "corrupt");
+    assert_false(tb_file_load(&back, &e, path, err, sizeof err));
+    /* Cut inside the header. */
+    assert_int_equal(truncate(path, 70), 0);
+    assert_false(tb_file_open(&back, &e, path, err, sizeof err));
+    assert_one_line(err, path, "corrupt");
+    remove(path);
+    remove(wide_path);
     rmdir(dir);
 }
 
@@ -532,7 +636,7 @@ static void test_sample(void **state)
 
 /* Issue #15: with the tables the engine mates by the shortest way and defends by the longest. Every
  * convert puzzle of K+Q or K+R against K (Gliński, C'escacs), played by the engine on both sides
- * at a node budget with the tables read from a directory, ends in mate in exactly its distance,
+ * at a node budget with the tables read block by block from compressed files, ends in mate in exactly its distance,
  * which is the one the puzzle file records. */
 enum { TABLES_NODES = 5000 };
 
@@ -548,7 +652,7 @@ static void test_engine_mates_by_tables(void **state)
     for (int i = 0; i < ENDINGS; i++) {
         TbEnding e = ending(endings[i][0], endings[i][1]);
         tb_file_path(paths[i], sizeof paths[i], dir, &e);
-        assert_true(tb_file_save(generate(set_of(endings[i][0]), &e), paths[i], &bytes, err, sizeof err));
+        assert_true(tb_file_save(generate(set_of(endings[i][0]), &e), paths[i], true, &bytes, err, sizeof err));
     }
     Engine *engine = engine_new();
     assert_non_null(engine);
@@ -645,6 +749,7 @@ static void test_dead_materials(void **state)
 
 int main(void)
 {
+    tb_set_codec(tb_zstd());
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_dead_materials),
@@ -653,6 +758,7 @@ int main(void)
         cmocka_unit_test(test_major_pieces_mate),
         cmocka_unit_test(test_stalemate_scoring),
         cmocka_unit_test(test_files),
+        cmocka_unit_test(test_compressed_files),
         cmocka_unit_test(test_probe),
         cmocka_unit_test(test_sample),
         cmocka_unit_test(test_threads_agree),

@@ -192,7 +192,8 @@ const Command cli_commands[] = {
      "  hexchess serve --listen 0.0.0.0:8080 --public-url https://hex.example.org\n",
      0, 0, NO_LIMIT, "the web folder, the database or the address cannot be used", true},
     {"tb", cmd_tb, "generate, probe and summarise endgame tablebases",
-     "hexchess tb gen [-v V] [--dir DIR] [--threads N] ENDING...\n"
+     "hexchess tb gen [-v V] [--dir DIR] [--threads N] [--raw] ENDING...\n"
+     "       hexchess tb pack [-v V] [--dir DIR] [--raw] ENDING...\n"
      "       hexchess tb probe [-v V] [--dir DIR] [--line] -p POSITION\n"
      "       hexchess tb stats [-v V] [--dir DIR] ENDING\n"
      "       hexchess tb verify [-v V] [--dir DIR] [--threads N] ENDING...\n"
@@ -212,7 +213,11 @@ const Command cli_commands[] = {
      "          again). Every table is checked value by value against its moves before it is\n"
      "          written. Prints one line per table made (positions, symmetries used, seconds,\n"
      "          bytes), then the memory used; a progress line goes to standard error on a\n"
-     "          terminal.\n"
+     "          terminal. Tables are written compressed in blocks of 4096 values (zstd), each\n"
+     "          read only when a position in it is probed; --raw writes them uncompressed.\n"
+     "  pack    rewrites the tables of the ENDINGs in DIR compressed (--raw: uncompressed),\n"
+     "          each read and checked first; tables of either form are read by probe and the\n"
+     "          engine alike.\n"
      "  probe   prints 'wdl RESULT dtm N best MOVE' for the position, from the side to move:\n"
      "          RESULT is win, stalemate-win, draw, stalemate-loss or loss, N the plies to the\n"
      "          mate or stalemate (0 for a draw), MOVE the best move ('none' when there is none).\n"
@@ -244,6 +249,7 @@ const Command cli_commands[] = {
      "Options:\n"
      "  --dir DIR      where tables are read and written (default: tablebases)\n"
      "  --threads N    threads for generation and verification (default 2, at most 64)\n"
+     "  --raw          gen, pack: write tables uncompressed\n"
      "  --count N, --seed N, --wdl VALUE, --stm white|black\n"
      "                 tb sample's (N at most 1000000; seed 0 to 1000000000)\n\n"
      "Examples:\n"

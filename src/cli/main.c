@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../include/hexchess.h"
+#include "../codec/tbzstd.h"
 #include "../core/util/quote.h"
 #include "cli.h"
 
@@ -128,6 +129,7 @@ static int parse_options(int argc, char **argv, CliOptions *o, const Command *cm
 
 int main(int argc, char **argv)
 {
+    tb_set_codec(tb_zstd());
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         print_main_help();
         return argc < 2 ? EXIT_USAGE : EXIT_OK;

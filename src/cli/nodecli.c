@@ -5,6 +5,7 @@
 #include <emscripten.h>
 #include <stdio.h>
 
+#include "../codec/tbzstd.h"
 #include "cli.h"
 
 /* Fills buf with up to size bytes of standard input; 0 at its end. Node's fs works on every thread;
@@ -45,3 +46,6 @@ int cmd_serve(const CliOptions *opts)
     fprintf(stderr, "hexchess serve: not part of the WebAssembly build (use the native hexchess)\n");
     return EXIT_REJECTED;
 }
+
+/* Nor zstd: tables are written raw, and compressed ones refused with a line saying why. */
+const TbCodec *tb_zstd(void) { return NULL; }

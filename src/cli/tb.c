@@ -26,6 +26,7 @@ typedef struct {
     const char *dir;
     int threads;
     bool line; /* probe: print the best line to the end */
+    bool raw;  /* gen, pack: write tables uncompressed */
     /* sample: how many positions, the generator's seed, the value (WDL_ANY or an index of
      * WDL_NAMES) and the side to move (COLOR_NB: either) */
     int count, seed, wdl, stm;
@@ -67,7 +68,7 @@ static int read_args(const CliOptions *o, TbArgs *a)
     a->wdl = WDL_ANY;
     a->stm = COLOR_NB;
     if (o->argc < 1)
-        return cli_usage_error("tb", "missing action: gen, probe, stats, verify, sample or dead");
+        return cli_usage_error("tb", "missing action: gen, pack, probe, stats, verify, sample or dead");
     a->action = o->argv[0];
     a->argv = o->argv;
     for (int i = 1; i < o->argc; i++) {
@@ -77,6 +78,8 @@ static int read_args(const CliOptions *o, TbArgs *a)
              stm = !strcmp(s, "--stm");
         if (!strcmp(s, "--line")) {
             a->line = true;
+        } else if (!strcmp(s, "--raw")) {
+            a->raw = true;
         } else if (count || seed || wdl || stm) {
             if (i + 1 >= o->argc)
                 return cli_usage_error("tb", "option %s needs a value", s);
@@ -177,7 +180,7 @@ static bool build(TbSet *set, const TbArgs *a, const TbEnding *e, int depth)
         return false;
     }
     size_t bytes;
-    if (!tb_file_save(t, path, &bytes, err, sizeof err)) {
+    if (!tb_file_save(t, path, !a->raw, &bytes, err, sizeof err)) {
         fprintf(stderr, "hexchess tb: %s\n", err);
         return false;
     }
@@ -187,6 +190,15 @@ static bool build(TbSet *set, const TbArgs *a, const TbEnding *e, int depth)
            t->ix.sym_nb, generated - start, verified - generated, bytes, path);
     fflush(stdout);
     return true;
+}
+
+/* A set whose tables are read whole: for the actions that visit every position of a table. */
+static TbSet *whole_set(const Variant *v, const char *dir)
+{
+    TbSet *set = tbset_new(v, dir);
+    if (set)
+        tbset_read_whole(set);
+    return set;
 }
 
 static int tb_gen(const CliOptions *o, const TbArgs *a)
@@ -206,7 +218,7 @@ static int tb_gen(const CliOptions *o, const TbArgs *a)
     for (int i = 0; i < a->argc && i < ENDINGS_MAX; i++)
         if (!parse_ending(o->variant, a->argv[i], &endings[i], NULL))
             return EXIT_REJECTED;
-    TbSet *set = tbset_new(o->variant, a->dir);
+    TbSet *set = whole_set(o->variant, a->dir);
     bool ok = set != NULL;
     for (int i = 0; i < a->argc && i < ENDINGS_MAX && ok; i++)
         ok = build(set, a, &endings[i], 0);
@@ -263,7 +275,9 @@ static int tb_probe_cmd(const CliOptions *o, const TbArgs *a)
     bool swapped;
     if (set && best == MOVE_NONE && !tb_probe(set, p, &value) && tb_ending_of_position(p, &ending, &swapped)) {
         /* Its ending's table is missing or unreadable: say which, and why. */
-        load_table(set, a, &ending);
+        const TbTable *t = load_table(set, a, &ending);
+        if (t && tb_table_error(t))
+            fprintf(stderr, "hexchess tb: %s (generate it again with hexchess tb gen)\n", tb_table_error(t));
         rc = EXIT_REJECTED;
     } else if (!set || (best == MOVE_NONE && !tb_probe(set, p, &value))) {
         fprintf(stderr,
@@ -401,7 +415,7 @@ static int tb_stats(const CliOptions *o, const TbArgs *a)
     TbEnding e;
     if (!parse_ending(o->variant, a->argv[0], &e, NULL))
         return EXIT_REJECTED;
-    TbSet *set = tbset_new(o->variant, a->dir);
+    TbSet *set = whole_set(o->variant, a->dir);
     const TbTable *t = load_table(set, a, &e);
     Position *p = malloc(sizeof *p);
     Tally *s = malloc(sizeof *s * (1 + SHADE_KEYS));
@@ -446,7 +460,7 @@ static int tb_sample_cmd(const CliOptions *o, const TbArgs *a)
     bool swapped;
     if (!parse_ending(o->variant, a->argv[0], &e, &swapped))
         return EXIT_REJECTED;
-    TbSet *set = tbset_new(o->variant, a->dir);
+    TbSet *set = whole_set(o->variant, a->dir);
     const TbTable *t = load_table(set, a, &e);
     TbPlacement *drawn = malloc(sizeof *drawn * (size_t)a->count);
     Position *p = malloc(sizeof *p);
@@ -483,7 +497,7 @@ static int tb_verify_cmd(const CliOptions *o, const TbArgs *a)
 {
     if (a->argc < 1)
         return cli_usage_error("tb", "verify needs at least one ENDING");
-    TbSet *set = tbset_new(o->variant, a->dir);
+    TbSet *set = whole_set(o->variant, a->dir);
     int rc = set ? EXIT_OK : EXIT_REJECTED;
     for (int i = 0; i < a->argc && rc == EXIT_OK; i++) {
         TbEnding e;
@@ -501,6 +515,32 @@ static int tb_verify_cmd(const CliOptions *o, const TbArgs *a)
         } else {
             printf("%s %s: %llu positions verified\n", o->variant->desc->name, e.name,
                    (unsigned long long)(2 * t->ix.size));
+        }
+    }
+    tbset_free(set);
+    return rc;
+}
+
+/* Rewrites tables in DIR compressed (or raw with --raw), each read whole and checked first: how
+ * tables made before compression, or by a build without it, are brought to the other form. */
+static int tb_pack_cmd(const CliOptions *o, const TbArgs *a)
+{
+    if (a->argc < 1)
+        return cli_usage_error("tb", "pack needs at least one ENDING");
+    TbSet *set = whole_set(o->variant, a->dir);
+    int rc = set ? EXIT_OK : EXIT_REJECTED;
+    for (int i = 0; i < a->argc && rc == EXIT_OK; i++) {
+        TbEnding e;
+        const TbTable *t = parse_ending(o->variant, a->argv[i], &e, NULL) ? load_table(set, a, &e) : NULL;
+        char path[2048], err[1024];
+        size_t bytes;
+        tb_file_path(path, sizeof path, a->dir, &e);
+        if (t && tb_file_save(t, path, !a->raw, &bytes, err, sizeof err)) {
+            printf("%s %s: %zu bytes in %s\n", o->variant->desc->name, e.name, bytes, path);
+        } else {
+            if (t)
+                fprintf(stderr, "hexchess tb: %s\n", err);
+            rc = EXIT_REJECTED;
         }
     }
     tbset_free(set);
@@ -559,6 +599,8 @@ int cmd_tb(const CliOptions *o)
         return tb_gen(o, &a);
     if (!strcmp(a.action, "probe"))
         return tb_probe_cmd(o, &a);
+    if (!strcmp(a.action, "pack"))
+        return tb_pack_cmd(o, &a);
     if (!strcmp(a.action, "stats"))
         return tb_stats(o, &a);
     if (!strcmp(a.action, "verify"))
@@ -568,5 +610,5 @@ int cmd_tb(const CliOptions *o)
     if (!strcmp(a.action, "dead"))
         return tb_dead_cmd(o, &a);
     char q[QUOTE_BUF_SIZE];
-    return cli_usage_error("tb", "unknown action '%s' (gen, probe, stats, verify, sample or dead)", quote(q, a.action));
+    return cli_usage_error("tb", "unknown action '%s' (gen, pack, probe, stats, verify, sample or dead)", quote(q, a.action));
 }

@@ -775,6 +775,10 @@ static bool map_sub(void *ctx, int drop, int promoted, PieceType to)
         snprintf(c->err, (size_t)c->size, "%s needs the table of %s first (%s)", e->name, sub->name, why);
         return false;
     }
+    if (!m->table->val[WHITE]) { /* read a block at a time: the set must read whole tables */
+        snprintf(c->err, (size_t)c->size, "%s needs the table of %s in memory (tbset_read_whole)", e->name, sub->name);
+        return false;
+    }
     bool used[TB_MAX_MEN] = {false};
     for (int s = 0; s < sub->men; s++) {
         Color want = m->swapped ? (Color)!sub->colour[s] : sub->colour[s];

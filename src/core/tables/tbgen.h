@@ -29,10 +29,11 @@ bool tb_set_position(const TbIndex *ix, Position *p, const uint8_t *cells, Color
 int tb_man_targets(const Position *p, int from, bool back, uint8_t *out, uint8_t *takes, int *take_nb);
 /* The endings one capture away from e, each once; returns how many. */
 int tb_sub_endings(const TbEnding *e, TbEnding *out, int max);
-/* Generates the table of e into t (allocated here); its sub-endings must be in the set. */
+/* Generates the table of e into t (allocated here); its sub-endings must be in the set, in memory
+ * (a set that reads whole tables: tbset_read_whole). */
 bool tb_generate(TbSet *set, const TbEnding *e, const TbGenOptions *o, TbTable *t, char *err, int size);
-/* Checks every value of t (which must be in the set) against its position's moves; returns the
- * number of wrong values and describes the first in err. */
+/* Checks every value of t (which must be in the set, which reads whole tables) against its
+ * position's moves; returns the number of wrong values and describes the first in err. */
 uint64_t tb_verify(TbSet *set, const TbTable *t, const TbGenOptions *o, char *err, int size);
 
 #endif

@@ -20,6 +20,7 @@ typedef struct {
 struct TbSet {
     const Variant *v;
     char dir[DIR_MAX];
+    bool whole; /* compressed tables read whole, not a block at a time */
     mtx_t lock; /* held while an entry is added; readers see entries up to nb */
     atomic_int nb;
     Entry entry[SET_MAX];
@@ -56,6 +57,8 @@ void tbset_free(TbSet *s)
 }
 
 const Variant *tbset_variant(const TbSet *s) { return s->v; }
+
+void tbset_read_whole(TbSet *s) { s->whole = true; }
 
 static void ending_counts(const TbEnding *e, uint8_t count[COLOR_NB][PIECE_TYPE_NB])
 {
@@ -135,7 +138,7 @@ const TbTable *tbset_table(TbSet *s, const TbEnding *e, char *err, int size)
         t = malloc(sizeof *t);
         if (!t) {
             snprintf(err, (size_t)size, "out of memory");
-        } else if (!tb_file_load(t, e, path, err, size)) {
+        } else if (!(s->whole ? tb_file_load : tb_file_open)(t, e, path, err, size)) {
             free(t);
             t = NULL;
         }
@@ -224,10 +227,7 @@ bool tb_probe(TbSet *s, const Position *p, uint16_t *value)
     uint8_t cells[TB_MAX_MEN];
     Color stm = tb_cells_of(t, p, swapped, cells);
     uint64_t idx = tb_index_of(&t->ix, cells);
-    if (idx == TB_NONE)
-        return false;
-    *value = t->val[stm][idx];
-    return true;
+    return idx != TB_NONE && tb_value(t, stm, idx, value);
 }
 
 Move tb_best_move(TbSet *s, Position *p, uint16_t *value)

@@ -1,7 +1,9 @@
 /*
- * Probing tablebases: a set of tables of one variant, read from a directory the first time a
- * position of their ending is probed (the generator also adds the tables it makes). Probing is
- * safe from several threads at once.
+ * Probing tablebases: a set of tables of one variant, opened from a directory the first time a
+ * position of their ending is probed (the generator also adds the tables it makes). A compressed
+ * table is then read a block at a time as it is probed, unless the set reads whole tables (the
+ * generator and the verifier, which visit every position, want them in memory). Probing is safe
+ * from several threads at once.
  */
 #ifndef HEXCHESS_TBPROBE_H
 #define HEXCHESS_TBPROBE_H
@@ -18,6 +20,8 @@ void tbset_free(TbSet *s);
  * its header and length (tb_file_check); false with the first problem in one line. */
 bool tb_dir_check(const char *dir, char *err, int size);
 const Variant *tbset_variant(const TbSet *s);
+/* From now on the set reads each table whole into memory (every table's val[] is then set). */
+void tbset_read_whole(TbSet *s);
 /* Hands the table over to the set (which frees it); false when the set is full. */
 bool tbset_add(TbSet *s, TbTable *t);
 /* The table of the ending, read from the directory if needed; NULL when it is not there, with the
@@ -31,7 +35,8 @@ Color tb_cells_of(const TbTable *t, const Position *p, bool swapped, uint8_t *ce
  * table could hold p (too many men, more than one pawn, castling or leap rights). */
 bool tb_ending_of_position(const Position *p, TbEnding *ending, bool *swapped);
 /* The value of p from its side to move; false when no table of the set holds it (too many men,
- * more than one pawn, castling or leap rights, or no table of its ending). */
+ * more than one pawn, castling or leap rights, or no table of its ending) or its block cannot be
+ * read (tb_table_error). */
 bool tb_probe(TbSet *s, const Position *p, uint16_t *value);
 /* The best move by the tables (the quickest mate, the slowest loss) and the value of p; MOVE_NONE
  * when p is not in the tables or has no legal move. */
