@@ -5,8 +5,10 @@ WARN = -Wall -Wextra -Werror -Wmissing-declarations -Wshadow
 OPT ?= -O2 -march=native -DNDEBUG
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
-# The core library has no dependencies; the front ends use these Debian libraries.
-FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium -lpthread -lm
+# The core library has no dependencies; the front ends use these Debian libraries. PostgreSQL's
+# client library (serve --db postgresql://...) where its header is installed: PG=0 builds without it.
+PG ?= $(if $(wildcard /usr/include/postgresql/libpq-fe.h),1,0)
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 $(if $(filter 1,$(PG)),-lpq) -lnettle -lsodium -lpthread -lm
 
 # The version: `git describe` in a clone, else RELEASE (scripts/version.sh).
 RELEASE = 0.9.0
@@ -15,7 +17,7 @@ VERSION := $(shell scripts/version.sh $(RELEASE))
 CORE_SRC = $(wildcard src/core/*.c)
 # The public interface (include/hexchess.h), in the library beside the core.
 LIB_SRC = $(wildcard src/lib/*.c)
-FRONT_SRC = $(wildcard src/cli/*.c src/server/*.c)
+FRONT_SRC = $(filter-out $(if $(filter 1,$(PG)),,src/server/db_pg.c),$(wildcard src/cli/*.c src/server/*.c))
 TEST_SRC = $(wildcard tests/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
@@ -50,7 +52,7 @@ SHAREDIR = $(PREFIX)/share/hexchess
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/hexchess
 
-.PHONY: install uninstall FORCE check-dead check-endgames tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+.PHONY: install uninstall FORCE check-dead check-endgames tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-pg check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess $(BUILD)/hexchess.1 ## build the hexchess program (build/hexchess) and its manual page
 
@@ -90,6 +92,7 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 	$(MAKE) check-bench
 	$(MAKE) check-wasm
 	$(MAKE) check-web
+	$(MAKE) check-pg
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
 # Then every command the documents show, and an install into a scratch PREFIX with the examples
@@ -110,6 +113,9 @@ check-bench: ## the bench node count must agree across gcc/clang, -O2/-O0 and AS
 
 check-api: $(BUILD)/hexchess ## black-box tests of the JSON API of hexchess serve (curl, jq)
 	tests/web/api.sh $(BUILD)
+
+check-pg: $(BUILD)/hexchess ## the API tests against serve --db postgresql://... on a throwaway PostgreSQL cluster
+	tests/web/pg.sh $(BUILD)
 
 check-web: check-api ## API tests, then browser tests of the web app (playwright-core, chromium)
 	tests/e2e/run.sh $(BUILD)
@@ -192,6 +198,9 @@ $(BUILD)/hexchess: $(FRONT_OBJ) $(BUILD)/libhexchess.a
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(filter %.o,$^) $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson -lm
+
+$(BUILD)/server/db_pg.o: ALL_CFLAGS += -I/usr/include/postgresql
+$(BUILD)/server/db.o: ALL_CFLAGS += -DHEXCHESS_PG=$(PG)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -225,8 +225,13 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
 
 void games_release(GameTable *t, ServerGame *g)
 {
+    bool stale = g->stale;
     pthread_mutex_unlock(&g->lock);
     pthread_mutex_lock(&t->lock);
+    /* A copy older than the store's leaves the cache: the next request loads the game again. */
+    for (int i = 0; stale && i < t->count; i++)
+        if (t->slot[i] == g)
+            t->slot[i] = t->slot[--t->count];
     g->refs--;
     bool drop = g->refs == 0 && !cached(t, g);
     pthread_mutex_unlock(&t->lock);

@@ -165,8 +165,10 @@ int cmd_serve(const CliOptions *opts)
     snprintf(host, sizeof host, "%.*s", (int)(colon - o.listen), o.listen);
     if (!strcmp(host, "0.0.0.0") || !strcmp(host, "[::]"))
         snprintf(host, sizeof host, "127.0.0.1");
+    char where[4200];
+    store_describe(store, where, (int)sizeof where);
     printf("hexchess serve: open http://%s:%d/ in a browser (games saved in %s; Ctrl-C stops)\n", host,
-           http_port(http), db_path);
+           http_port(http), where);
     fflush(stdout);
     /* The heartbeat tells a restart when the clocks stopped, after a kill -9 too (store.h). */
     while (!stop_requested) {
