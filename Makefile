@@ -199,8 +199,8 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(filter %.o,$^) $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson -lm
 
-$(BUILD)/server/db_pg.o: ALL_CFLAGS += -I/usr/include/postgresql
-$(BUILD)/server/db.o: ALL_CFLAGS += -DHEXCHESS_PG=$(PG)
+$(BUILD)/server/db_pg.o $(BUILD)/server/fanout.o: ALL_CFLAGS += -I/usr/include/postgresql
+$(BUILD)/server/db.o $(BUILD)/server/fanout.o: ALL_CFLAGS += -DHEXCHESS_PG=$(PG)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -141,6 +141,7 @@ const Command cli_commands[] = {
      "  hexchess play -v glinski --engine white --level 5\n",
      OPT_VARIANT | OPT_POSITION, 0, NO_LIMIT, "the position or the --load file is rejected", true},
     {"serve", cmd_serve, "serve the web board and its JSON API; games are saved",
+     "hexchess serve --db-copy PATH|URI --db PATH|URI\n"
      "hexchess serve [--listen ADDR:PORT] [--db PATH|URI] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
@@ -157,6 +158,8 @@ const Command cli_commands[] = {
      "  --db PATH|URI       the database: an SQLite file (default ~/.local/share/hexchess/games.db)\n"
      "                      or a PostgreSQL connection URI, postgresql://USER@HOST/DB\n"
      "                      (docs/deploy.md)\n"
+     "  --db-copy PATH|URI  copy every game, player, session and rating of that database into\n"
+     "                      the empty --db one (SQLite to PostgreSQL, or back), then exit\n"
      "  --web DIR           the web app's folder (default: $HEXCHESS_WEB, else web/ beside or above\n"
      "                      the program, else ../share/hexchess/web from it, as make install puts it)\n"
      "  --max-think MS      cap on any engine search, per move or analysis (default 10000)\n"

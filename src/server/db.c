@@ -6,6 +6,7 @@
 const char *db_text(const DbRow *row, int col) { return row->db->ops->text(row, col); }
 int64_t db_int(const DbRow *row, int col) { return row->db->ops->integer(row, col); }
 double db_real(const DbRow *row, int col) { return row->db->ops->real(row, col); }
+int db_columns(const DbRow *row) { return row->db->ops->columns(row); }
 
 bool db_is_postgres_uri(const char *where)
 {

@@ -37,6 +37,7 @@ typedef void (*DbRowFn)(const DbRow *row, void *ctx);
 const char *db_text(const DbRow *row, int col);
 int64_t db_int(const DbRow *row, int col);
 double db_real(const DbRow *row, int col);
+int db_columns(const DbRow *row);
 
 /* The operations each kind of database implements (db_sqlite.c, db_pg.c). */
 typedef struct {
@@ -55,6 +56,7 @@ typedef struct {
     const char *(*text)(const DbRow *row, int col);
     int64_t (*integer)(const DbRow *row, int col);
     double (*real)(const DbRow *row, int col);
+    int (*columns)(const DbRow *row);
     /* What the database is, for the log: a path, or a database, host and user (never a password). */
     void (*describe)(Db *db, char *out, int size);
     const char *begin; /* the statement opening a write transaction */

@@ -19,6 +19,7 @@ static PgDb *pg_of(Db *db) { return (PgDb *)db; }
 static const char *pg_text(const DbRow *row, int col) { return PQgetvalue(row->result, row->index, col); }
 static int64_t pg_integer(const DbRow *row, int col) { return strtoll(pg_text(row, col), NULL, 10); }
 static double pg_real(const DbRow *row, int col) { return strtod(pg_text(row, col), NULL); }
+static int pg_columns(const DbRow *row) { return PQnfields(row->result); }
 
 /* SQLite's placeholders as PostgreSQL's: ?N stays N, a bare ? is one more than the one before;
  * nothing inside quotes changes. False when out is too small. */
@@ -155,6 +156,7 @@ static const DbOps PG_OPS = {
     .text = pg_text,
     .integer = pg_integer,
     .real = pg_real,
+    .columns = pg_columns,
     .describe = pg_describe,
     .begin = "BEGIN",
     .close = pg_close,

@@ -12,18 +12,26 @@ typedef struct {
     Db base;
     sqlite3 *conn;
     char path[4096];
+    char real_text[64][32]; /* the text of each real column of the row read, by column */
 } SqliteDb;
 
 static sqlite3 *conn_of(Db *db) { return ((SqliteDb *)db)->conn; }
 
+/* A real keeps every digit (SQLite's own text has 15): a copy into another database is exact. */
 static const char *sqlite_text(const DbRow *row, int col)
 {
+    SqliteDb *s = (SqliteDb *)row->db;
+    if (sqlite3_column_type(row->result, col) == SQLITE_FLOAT && col < (int)(sizeof s->real_text / sizeof *s->real_text)) {
+        snprintf(s->real_text[col], sizeof s->real_text[col], "%.17g", sqlite3_column_double(row->result, col));
+        return s->real_text[col];
+    }
     const unsigned char *t = sqlite3_column_text(row->result, col);
     return t ? (const char *)t : "";
 }
 
 static int64_t sqlite_integer(const DbRow *row, int col) { return sqlite3_column_int64(row->result, col); }
 static double sqlite_real(const DbRow *row, int col) { return sqlite3_column_double(row->result, col); }
+static int sqlite_columns(const DbRow *row) { return sqlite3_column_count(row->result); }
 
 static DbStatus sqlite_exec(Db *db, const char *sql, const DbValue *args, int n_args, DbRowFn fn, void *ctx,
                             int64_t *rows)
@@ -99,6 +107,7 @@ static const DbOps SQLITE_OPS = {
     .text = sqlite_text,
     .integer = sqlite_integer,
     .real = sqlite_real,
+    .columns = sqlite_columns,
     /* IMMEDIATE: the write lock at once, so that two writers never deadlock on an upgrade */
     .describe = sqlite_describe,
     .begin = "BEGIN IMMEDIATE",

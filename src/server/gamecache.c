@@ -279,3 +279,16 @@ GameError games_delete(GameTable *t, int64_t id)
     return ok ? GE_OK : GE_NOT_FOUND;
 }
 
+
+void games_forget(GameTable *t, int64_t id)
+{
+    ServerGame *victim = NULL;
+    pthread_mutex_lock(&t->lock);
+    for (int i = 0; i < t->count && !victim; i++)
+        if (t->slot[i]->rec.id == id && t->slot[i]->refs == 0) {
+            victim = t->slot[i];
+            t->slot[i] = t->slot[--t->count];
+        }
+    pthread_mutex_unlock(&t->lock);
+    sgame_destroy(victim);
+}

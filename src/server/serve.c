@@ -12,6 +12,7 @@
 #include "api.h"
 #include "clock.h"
 #include "events.h"
+#include "fanout.h"
 #include "files.h"
 #include "http.h"
 
@@ -25,6 +26,7 @@ static void on_signal(int sig)
 
 typedef struct {
     const char *listen, *db, *web, *public_url;
+    const char *copy_from; /* --db-copy: the database to copy into --db, instead of serving */
     HttpListen where; /* listen, read */
     GameLimits limits;
     HttpLimits http;
@@ -82,7 +84,7 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         const NumberOption *num = number_option(a);
-        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") ||
+        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--db-copy") || !strcmp(a, "--web") ||
                      !strcmp(a, "--tablebases") || !strcmp(a, "--public-url") || num;
         if (!known)
             return cli_usage_error("serve", "unknown option or argument '%s'", quote(q, a));
@@ -95,6 +97,8 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
             o->listen = val;
         else if (!strcmp(a, "--db"))
             o->db = val;
+        else if (!strcmp(a, "--db-copy"))
+            o->copy_from = val;
         else if (!strcmp(a, "--web"))
             o->web = val;
         else if (!strcmp(a, "--tablebases"))
@@ -118,6 +122,26 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
     return 0;
 }
 
+/* serve --db-copy FROM --db TO: every game, player, session and rating of FROM into TO. */
+static int copy_database(const char *from_where, const char *to_where)
+{
+    char err[512];
+    Store *from = store_open(from_where, err, (int)sizeof err);
+    Store *to = from ? store_open(to_where, err, (int)sizeof err) : NULL;
+    bool ok = to && store_copy(from, to, err, (int)sizeof err);
+    if (ok) {
+        char a[4200], b[4200];
+        store_describe(from, a, (int)sizeof a);
+        store_describe(to, b, (int)sizeof b);
+        printf("hexchess serve: copied %s into %s\n", a, b);
+    } else {
+        fprintf(stderr, "hexchess serve: --db-copy: %s\n", err);
+    }
+    store_close(to);
+    store_close(from);
+    return ok ? 0 : 1;
+}
+
 int cmd_serve(const CliOptions *opts)
 {
     ServeOptions o;
@@ -129,6 +153,8 @@ int cmd_serve(const CliOptions *opts)
         snprintf(db_path, sizeof db_path, "%s", o.db);
     else
         store_default_path(db_path, (int)sizeof db_path);
+    if (o.copy_from)
+        return copy_database(o.copy_from, db_path);
     StaticFiles *files = calloc(1, sizeof *files);
     if (!files || !files_init(files, o.web, err, (int)sizeof err)) {
         fprintf(stderr, "hexchess serve: %s\n", files ? err : "out of memory");
@@ -144,12 +170,16 @@ int cmd_serve(const CliOptions *opts)
     EventHub *hub = events_new(HEARTBEAT_MS, err, (int)sizeof err);
     GameTable *games = hub ? games_new(store, &o.limits, hub, err, (int)sizeof err) : NULL;
     Api *api = games ? api_new(games, err, (int)sizeof err) : NULL;
+    /* Other servers on the same PostgreSQL database hear of the changes made here, and this one of theirs. */
+    bool shared = db_is_postgres_uri(db_path);
+    Fanout *fanout = api && shared ? fanout_start(db_path, hub, games, err, (int)sizeof err) : NULL;
     HttpRoute routes[] = {{"/api/", api_handle, api}, {"/", files_handle, files}};
-    HttpServer *http = api ? http_start(&o.where, routes, 2, &o.http, err, (int)sizeof err) : NULL;
+    HttpServer *http = api && (fanout || !shared) ? http_start(&o.where, routes, 2, &o.http, err, (int)sizeof err) : NULL;
     if (!http) {
         fprintf(stderr, "hexchess serve: %s\n", err);
         api_free(api);
         games_free(games);
+        fanout_stop(fanout);
         events_free(hub);
         store_close(store);
         free(files);
@@ -181,6 +211,7 @@ int cmd_serve(const CliOptions *opts)
     http_stop(http);
     api_free(api);
     games_free(games);
+    fanout_stop(fanout);
     /* No clock runs from here: the restart charges the movers up to now. */
     store_heartbeat(store, clock_wall_now());
     events_free(hub);

@@ -86,7 +86,8 @@ static const char *const MIGRATIONS[] = {
 enum { PG_BASE_VERSION = 6 };
 
 /* PostgreSQL's tables at version 6: the games, the server's heartbeat, players (names compared
- * without case, as SQLite's NOCASE does), their sessions and ratings. */
+ * without case, as SQLite's NOCASE does), their sessions and ratings. Their columns come in SQLite's
+ * order, which store_copy relies on. */
 static const char PG_SCHEMA[] =
     "CREATE EXTENSION IF NOT EXISTS citext;"
     "CREATE TABLE games ("
@@ -473,4 +474,71 @@ bool store_restart_clocks(Store *s, int64_t now)
              greatest);
     DbValue v = DB_INT(now);
     return run(s, settle, &v, 1, NULL, NULL, NULL) == DB_OK && store_heartbeat(s, now);
+}
+
+/* The tables store_copy copies, each after those its rows refer to. */
+static const char *const TABLES[] = {"players", "sessions", "ratings", "rating_history", "games", "server_state"};
+
+typedef struct {
+    Db *to;
+    const char *table;
+    DbStatus status;
+    int64_t rows;
+} CopyCtx;
+
+/* One row into the same table of the other database, its columns as text: both convert them to
+ * their columns' types. */
+static void copy_row(const DbRow *row, void *ctx)
+{
+    CopyCtx *c = ctx;
+    enum { COLUMNS_MAX = 64 };
+    int n = db_columns(row);
+    if (c->status != DB_OK || n > COLUMNS_MAX)
+        return;
+    char sql[64 + 2 * COLUMNS_MAX];
+    int k = snprintf(sql, sizeof sql, "INSERT INTO %s VALUES (", c->table);
+    DbValue v[COLUMNS_MAX];
+    for (int i = 0; i < n; i++) {
+        k += snprintf(sql + k, sizeof sql - (size_t)k, i ? ",?" : "?");
+        v[i] = DB_TEXT(db_text(row, i));
+    }
+    snprintf(sql + k, sizeof sql - (size_t)k, ")");
+    c->status = db_exec(c->to, sql, v, n, NULL, NULL, NULL);
+    c->rows++;
+}
+
+bool store_copy(Store *from, Store *to, char *err, int err_size)
+{
+    int64_t held = -1;
+    run(to, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM players)", NULL, 0, read_id, &held, NULL);
+    if (held != 0) {
+        snprintf(err, (size_t)err_size, "the database to copy into is not empty");
+        return false;
+    }
+    pthread_mutex_lock(&from->lock);
+    pthread_mutex_lock(&to->lock);
+    bool ok = db_begin(to->db);
+    for (size_t i = 0; ok && i < sizeof TABLES / sizeof *TABLES; i++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "SELECT * FROM %s", TABLES[i]);
+        CopyCtx c = {to->db, TABLES[i], DB_OK, 0};
+        ok = db_exec(from->db, sql, NULL, 0, copy_row, &c, NULL) == DB_OK && c.status == DB_OK;
+        Db *failed = c.status != DB_OK ? to->db : from->db;
+        if (!ok)
+            snprintf(err, (size_t)err_size, "copying %s: %s", TABLES[i], failed->ops->error(failed));
+    }
+    /* The games' ids go on after the copied ones. */
+    if (ok && to->db->ops->dialect == DB_POSTGRES &&
+        db_exec(to->db, "SELECT setval(pg_get_serial_sequence('games', 'id'), coalesce(max(id), 0) + 1, false) FROM games",
+                NULL, 0, NULL, NULL, NULL) != DB_OK) {
+        snprintf(err, (size_t)err_size, "%s", to->db->ops->error(to->db));
+        ok = false;
+    }
+    if (ok)
+        ok = db_end(to->db, true);
+    else
+        db_end(to->db, false);
+    pthread_mutex_unlock(&to->lock);
+    pthread_mutex_unlock(&from->lock);
+    return ok;
 }

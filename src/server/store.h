@@ -89,6 +89,10 @@ typedef void (*StoreIdFn)(int64_t id, void *ctx);
 void store_running_clocks(Store *s, StoreIdFn fn, void *ctx);
 void stored_game_free(StoredGame *g);
 
+/* Copies every game, player, session and rating of from into to, which holds no game and no player
+ * yet (SQLite to PostgreSQL, or back), in one transaction; false with a message in err. */
+bool store_copy(Store *from, Store *to, char *err, int err_size);
+
 /* The server is alive at now (wall ms): written every few seconds and at shutdown, so that a restart
  * knows when the clocks stopped, after a kill -9 too. */
 bool store_heartbeat(Store *s, int64_t now);

@@ -36,3 +36,25 @@ export PGHOST=$tmp PGUSER=hexchess HEXCHESS_TEST_PG=1 PATH="$bin:$PATH"
 games=$(psql -qAt -d games -c "SELECT count(*) FROM games")
 [ "${games:-0}" -gt 0 ] || { echo "FAIL: no game in the PostgreSQL database games" >&2; exit 1; }
 echo "PostgreSQL: $games games in the database games"
+
+# serve --db-copy: the suite's databases into SQLite files, and those into new PostgreSQL databases,
+# keep every row of every table (games with their seats' hashes and clocks, players, sessions, ratings).
+failed=0
+for db in games players; do
+  "$build/hexchess" serve --db-copy "postgresql:///$db" --db "$tmp/$db.db" >/dev/null &&
+    psql -q -d postgres -c "CREATE DATABASE ${db}_copy" &&
+    "$build/hexchess" serve --db-copy "$tmp/$db.db" --db "postgresql:///${db}_copy" >/dev/null ||
+    { echo "FAIL: copying $db"; failed=$((failed + 1)); continue; }
+  for table in players sessions ratings rating_history games server_state; do
+    rows() { psql -qAt -d "$1" -c "SELECT * FROM $table ORDER BY 1, 2"; }
+    if [ "$(rows "$db")" != "$(rows "${db}_copy")" ]; then
+      echo "FAIL: $db.$table changed in the copy through SQLite"
+      failed=$((failed + 1))
+    fi
+  done
+done
+[ "$(psql -qAt -d players_copy -c "SELECT count(*) FROM players")" -gt 0 ] || { echo "FAIL: no player copied"; failed=$((failed + 1)); }
+"$build/hexchess" serve --db-copy "$tmp/games.db" --db "postgresql:///games_copy" >/dev/null 2>"$tmp/err"
+grep -q "not empty" "$tmp/err" || { echo "FAIL: a copy into a database with games is refused"; failed=$((failed + 1)); }
+echo "--db-copy: $failed failed"
+[ "$failed" -eq 0 ]
