@@ -1076,7 +1076,7 @@ check "two servers: the second now has the first's move" test "$(json '[(.moves 
 base=$second_base SEAT=black req POST "/api/games/$two/moves" '{"move":"e7e6"}'; expect "two servers: a reply on the second" 200
 # On PostgreSQL each server's events reach the streams of the others (LISTEN/NOTIFY).
 if [ -n "${HEXCHESS_TEST_PG:-}" ]; then
-  curl -sN "$second_base/api/games/$two/events" >"$tmp/events" 2>/dev/null &
+  curl -sN "$second_base$(keyed "/api/games/$two/events")" >"$tmp/events" 2>/dev/null &
   stream=$!
   check "two servers: a stream on the second" wait_event '^event: state'
   base=$first_base SEAT=white req POST "/api/games/$two/moves" '{"move":"d1c3"}'; expect "two servers: a move on the first" 200
