@@ -6,9 +6,11 @@ OPT ?= -O2 -march=native -DNDEBUG
 ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(CFLAGS)
 BUILD ?= build
 # The core library has no dependencies; the front ends use these Debian libraries (zstd compresses
-# the tablebases: src/codec, whose codec the programs hand to the core).
+# the tablebases: src/codec, whose codec the programs hand to the core). PostgreSQL's client library
+# (serve --db postgresql://...) where its header is installed: PG=0 builds without it.
 ZSTD_LIBS := $(shell pkg-config --libs libzstd 2>/dev/null || echo -lzstd)
-FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 -lnettle -lsodium $(ZSTD_LIBS) -lpthread -lm
+PG ?= $(if $(wildcard /usr/include/postgresql/libpq-fe.h),1,0)
+FRONT_LIBS = -lcjson -lmicrohttpd -lsqlite3 $(if $(filter 1,$(PG)),-lpq) -lnettle -lsodium $(ZSTD_LIBS) -lpthread -lm
 
 # The version: `git describe` in a clone, else RELEASE (scripts/version.sh).
 RELEASE = 0.9.0
@@ -17,7 +19,7 @@ VERSION := $(shell scripts/version.sh $(RELEASE))
 CORE_SRC = $(wildcard src/core/*/*.c)
 # The public interface (include/hexchess.h), in the library beside the core.
 LIB_SRC = $(wildcard src/lib/*.c)
-FRONT_SRC = $(filter-out src/cli/nodecli.c,$(wildcard src/cli/*.c src/server/*.c src/codec/*.c))
+FRONT_SRC = $(filter-out src/cli/nodecli.c $(if $(filter 1,$(PG)),,src/server/db_pg.c),$(wildcard src/cli/*.c src/server/*.c src/codec/*.c))
 TEST_SRC = $(wildcard tests/*.c)
 CORE_OBJ = $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
@@ -52,7 +54,7 @@ SHAREDIR = $(PREFIX)/share/hexchess
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/hexchess
 
-.PHONY: install uninstall FORCE check-dead check-endgames tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-web check-push bench check-bench tune clean format \
+.PHONY: install uninstall FORCE check-dead check-endgames tb-glinski tb-glinski5 tb-mccooey tb-cescacs pgo all help deps run test check check-asan check-api check-pg check-web check-push bench check-bench tune clean format \
 	fuzz fuzz-build wasm check-wasm site
 all: $(BUILD)/hexchess $(BUILD)/hexchess.1 ## build the hexchess program (build/hexchess) and its manual page
 
@@ -92,6 +94,7 @@ test: ## install what is missing, build, run every test, then again under ASan+U
 	$(MAKE) check-bench
 	$(MAKE) check-wasm
 	$(MAKE) check-web
+	$(MAKE) check-pg
 	$(MAKE) BUILD=build-asan OPT="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check-api
 
 # Then every command the documents show, and an install into a scratch PREFIX with the examples
@@ -113,6 +116,9 @@ check-bench: ## the bench node count must agree across gcc/clang, -O2/-O0 and AS
 
 check-api: $(BUILD)/hexchess ## black-box tests of the JSON API of hexchess serve (curl, jq)
 	tests/web/api.sh $(BUILD)
+
+check-pg: $(BUILD)/hexchess ## the API tests against serve --db postgresql://... on a throwaway PostgreSQL cluster
+	tests/web/pg.sh $(BUILD)
 
 check-web: check-api ## API tests, then browser tests of the web app (playwright-core, chromium)
 	tests/e2e/run.sh $(BUILD)
@@ -198,6 +204,9 @@ $(BUILD)/hexchess: $(FRONT_OBJ) $(BUILD)/libhexchess.a
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libhexchess.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(filter %.o,$^) $(BUILD)/libhexchess.a $(LDFLAGS) -lcmocka -lcjson $(TEST_LIBS) -lm
+
+$(BUILD)/server/db_pg.o $(BUILD)/server/fanout.o: ALL_CFLAGS += -I/usr/include/postgresql
+$(BUILD)/server/db.o $(BUILD)/server/fanout.o: ALL_CFLAGS += -DHEXCHESS_PG=$(PG)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -3,8 +3,8 @@
 # Usage: scripts/install-deps.sh [build|test|bench|wasm|nnue|all]   (default: all)
 set -euo pipefail
 
-build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev libzstd-dev)
-test_pkgs=(libcmocka-dev clang curl jq sqlite3 chromium nodejs pkg-config)
+build_pkgs=(gcc make libcjson-dev libmicrohttpd-dev libsqlite3-dev libpq-dev nettle-dev libsodium-dev libzstd-dev)
+test_pkgs=(libcmocka-dev clang curl jq sqlite3 postgresql chromium nodejs pkg-config)
 bench_pkgs=(stockfish wrk)
 # The WebAssembly build (make wasm): Emscripten, and Node to run its products.
 wasm_pkgs=(emscripten nodejs)

@@ -141,20 +141,25 @@ const Command cli_commands[] = {
      "  hexchess play -v glinski --engine white --level 5\n",
      OPT_VARIANT | OPT_POSITION, 0, NO_LIMIT, "the position or the --load file is rejected", true},
     {"serve", cmd_serve, "serve the web board and its JSON API; games are saved",
-     "hexchess serve [--listen ADDR:PORT] [--db PATH] [--web DIR] [--max-think MS] [--threads N]\n"
+     "hexchess serve --db-copy PATH|URI --db PATH|URI\n"
+     "hexchess serve [--listen ADDR:PORT] [--db PATH|URI] [--web DIR] [--max-think MS] [--threads N]\n"
      "                      [--cache GAMES] [--engine-threads N] [--engine-memory MB]\n"
      "                      [--max-connections N] [--max-per-client N] [--header-timeout S]\n"
      "                      [--idle-timeout S] [--request-timeout S] [--public-url URL]\n"
      "                      [--tablebases DIR]",
      "Serves the web app (play any variant against a person or the engine) and the JSON API under\n"
      "/api/ (see docs/http-api.md). Every game is saved as it is played in an SQLite database\n"
-     "(WAL) and resumes after a restart, with its seats (each opened by a secret token), clocks\n"
+     "(WAL) or in PostgreSQL and resumes after a restart, with its seats (each opened by a secret token), clocks\n"
      "and pending offers; watchers follow a game's event stream, pushed as it changes.\n\n"
      "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0 picks a free one)\n"
      "  --public-url URL    the http:// or https:// address the world reaches the server at\n"
      "                      (behind a proxy): its host is a name requests may give, besides\n"
      "                      the --listen address (and the loopback names on loopback)\n"
-     "  --db PATH           the game database (default ~/.local/share/hexchess/games.db)\n"
+     "  --db PATH|URI       the database: an SQLite file (default ~/.local/share/hexchess/games.db)\n"
+     "                      or a PostgreSQL connection URI, postgresql://USER@HOST/DB\n"
+     "                      (docs/deploy.md)\n"
+     "  --db-copy PATH|URI  copy every game, player, session and rating of that database into\n"
+     "                      the empty --db one (SQLite to PostgreSQL, or back), then exit\n"
      "  --web DIR           the web app's folder (default: $HEXCHESS_WEB, else web/ beside or above\n"
      "                      the program, else ../share/hexchess/web from it, as make install puts it)\n"
      "  --max-think MS      cap on any engine search, per move or analysis (default 10000)\n"

@@ -51,7 +51,7 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
         const char *a = opts->argv[i];
         const char *val = i + 1 < opts->argc ? opts->argv[i + 1] : NULL;
         const NumberOption *num = number_option(a);
-        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--web") ||
+        bool known = !strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--db-copy") || !strcmp(a, "--web") ||
                      !strcmp(a, "--tablebases") || !strcmp(a, "--public-url") || num;
         if (!known)
             return cli_usage_error("serve", "unknown option or argument '%s'", quote(q, a));
@@ -64,6 +64,8 @@ static int parse_serve_options(const CliOptions *opts, ServeOptions *o)
             o->listen = val;
         else if (!strcmp(a, "--db"))
             o->db = val;
+        else if (!strcmp(a, "--db-copy"))
+            o->copy_from = val;
         else if (!strcmp(a, "--web"))
             o->web = val;
         else if (!strcmp(a, "--tablebases"))

@@ -2,7 +2,6 @@
 
 #include <pthread.h>
 #include <sodium.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -40,34 +39,45 @@ bool account_name_ok(const char *name, char *err, int err_size)
     return ok;
 }
 
-/* Runs one statement under the store's lock: args bound as its first parameters, num as the one after
- * them if it has one; of its first row, column 0 into out and column 1 into num_out. The SQLite result
- * code of the first step. */
-static int run(Store *s, const char *sql, const char *const *args, int n_args, int64_t num, char *out, size_t size,
-               int64_t *num_out)
+typedef struct {
+    char *out;
+    size_t size;
+    int64_t *num_out;
+} FirstRow;
+
+static void first_row(const DbRow *row, void *ctx)
 {
-    sqlite3 *db = store_lock(s);
-    sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
-    if (rc == SQLITE_OK) {
-        for (int i = 0; i < n_args; i++)
-            sqlite3_bind_text(st, i + 1, args[i], -1, SQLITE_TRANSIENT);
-        if (sqlite3_bind_parameter_count(st) > n_args)
-            sqlite3_bind_int64(st, n_args + 1, num);
-        rc = sqlite3_step(st);
-        if (rc == SQLITE_ROW) {
-            const unsigned char *t = sqlite3_column_text(st, 0);
-            if (out)
-                snprintf(out, size, "%s", t ? (const char *)t : "");
-            if (num_out)
-                *num_out = sqlite3_column_int64(st, 1);
-        }
-    }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE && rc != SQLITE_CONSTRAINT)
-        fprintf(stderr, "hexchess serve: database: %s\n", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
+    FirstRow *f = ctx;
+    if (row->index)
+        return;
+    if (f->out)
+        snprintf(f->out, f->size, "%s", db_text(row, 0));
+    if (f->num_out)
+        *f->num_out = db_int(row, 1);
+}
+
+/* Runs one statement under the store's lock: args bound as its first parameters, *num (when num is not
+ * NULL) as the one after them; of its first row, column 0 into out and column 1 into num_out. RUN_ROW
+ * when it gave a row. */
+typedef enum { RUN_ROW, RUN_DONE, RUN_TAKEN, RUN_FAILED } RunResult;
+
+static RunResult run(Store *s, const char *sql, const char *const *args, int n_args, const int64_t *num, char *out,
+                     size_t size, int64_t *num_out)
+{
+    DbValue v[4];
+    for (int i = 0; i < n_args; i++)
+        v[i] = DB_TEXT(args[i]);
+    int n = n_args;
+    if (num)
+        v[n++] = DB_INT(*num);
+    FirstRow f = {out, size, num_out};
+    int64_t rows = 0;
+    Db *db = store_lock(s);
+    DbStatus st = db_exec(db, sql, v, n, first_row, &f, &rows);
+    if (st == DB_ERROR)
+        fprintf(stderr, "hexchess serve: database: %s\n", db->ops->error(db));
     store_unlock(s);
-    return rc;
+    return st == DB_CONSTRAINT ? RUN_TAKEN : st != DB_OK ? RUN_FAILED : rows ? RUN_ROW : RUN_DONE;
 }
 
 AccountResult account_create(Store *s, const char *name, const char *password, char *err, int err_size)
@@ -83,14 +93,15 @@ AccountResult account_create(Store *s, const char *name, const char *password, c
     if (crypto_pwhash_str(hash, password, n, crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE))
         return ACCOUNT_FAILED;
     const char *args[] = {name, hash};
-    int rc = run(s, "INSERT INTO players (name, password, created) VALUES (?, ?, ?)", args, 2, (int64_t)time(NULL),
-                 NULL, 0, NULL);
+    int64_t now = (int64_t)time(NULL);
+    RunResult rc = run(s, "INSERT INTO players (name, password, created) VALUES (?, ?, ?)", args, 2, &now, NULL, 0,
+                       NULL);
     sodium_memzero(hash, sizeof hash);
-    if (rc == SQLITE_CONSTRAINT) {
+    if (rc == RUN_TAKEN) {
         snprintf(err, (size_t)err_size, "the name %s is taken", name);
         return ACCOUNT_TAKEN;
     }
-    return rc == SQLITE_DONE ? ACCOUNT_OK : ACCOUNT_FAILED;
+    return rc == RUN_DONE ? ACCOUNT_OK : ACCOUNT_FAILED;
 }
 
 bool account_check(Store *s, const char *name, const char *password, char out[STORE_NAME_SIZE])
@@ -99,8 +110,8 @@ bool account_check(Store *s, const char *name, const char *password, char out[ST
     const char *args[] = {name};
     char err[8];
     bool known = account_name_ok(name, err, (int)sizeof err) &&
-                 run(s, "SELECT password, 0 FROM players WHERE name = ?", args, 1, 0, hash,
-                     sizeof hash, NULL) == SQLITE_ROW;
+                 run(s, "SELECT password, 0 FROM players WHERE name = ?", args, 1, NULL, hash,
+                     sizeof hash, NULL) == RUN_ROW;
     if (!known)
         pthread_once(&decoy_once, make_decoy);
     bool ok = !crypto_pwhash_str_verify(known ? hash : decoy_hash, password, strlen(password)) && known;
@@ -111,8 +122,8 @@ bool account_find(Store *s, const char *name, char out[STORE_NAME_SIZE], int64_t
 {
     const char *args[] = {name};
     int64_t when = 0;
-    bool found = run(s, "SELECT name, created FROM players WHERE name = ?", args, 1, 0, out,
-                     STORE_NAME_SIZE, &when) == SQLITE_ROW;
+    bool found = run(s, "SELECT name, created FROM players WHERE name = ?", args, 1, NULL, out,
+                     STORE_NAME_SIZE, &when) == RUN_ROW;
     if (found && created)
         *created = when;
     return found;
@@ -124,8 +135,9 @@ bool session_start(Store *s, const char *name, char token[SESSION_TOKEN_LEN + 1]
     if (!seat_token_new(token, hash))
         return false;
     const char *args[] = {hash, name};
-    return run(s, "INSERT INTO sessions (hash, player, used) VALUES (?, ?, ?)", args, 2, (int64_t)time(NULL), NULL,
-               0, NULL) == SQLITE_DONE;
+    int64_t now = (int64_t)time(NULL);
+    return run(s, "INSERT INTO sessions (hash, player, used) VALUES (?, ?, ?)", args, 2, &now, NULL, 0, NULL) ==
+           RUN_DONE;
 }
 
 bool session_player(Store *s, const char *token, char out[STORE_NAME_SIZE])
@@ -136,15 +148,15 @@ bool session_player(Store *s, const char *token, char out[STORE_NAME_SIZE])
     seat_token_hash(token, hash);
     const char *args[] = {hash};
     int64_t used = 0, now = (int64_t)time(NULL);
-    if (run(s, "SELECT player, used FROM sessions WHERE hash = ?", args, 1, 0, out,
-            STORE_NAME_SIZE, &used) != SQLITE_ROW)
+    if (run(s, "SELECT player, used FROM sessions WHERE hash = ?", args, 1, NULL, out,
+            STORE_NAME_SIZE, &used) != RUN_ROW)
         return false;
     if (used < now - SESSION_DAYS * 86400LL) {
-        run(s, "DELETE FROM sessions WHERE hash = ?", args, 1, 0, NULL, 0, NULL);
+        run(s, "DELETE FROM sessions WHERE hash = ?", args, 1, NULL, NULL, 0, NULL);
         return false;
     }
     if (used < now - SESSION_TOUCH_S)
-        run(s, "UPDATE sessions SET used = ?2 WHERE hash = ?1", args, 1, now, NULL, 0, NULL);
+        run(s, "UPDATE sessions SET used = ?2 WHERE hash = ?1", args, 1, &now, NULL, 0, NULL);
     return true;
 }
 
@@ -155,5 +167,5 @@ void session_end(Store *s, const char *token)
     char hash[SEAT_HASH_LEN + 1];
     seat_token_hash(token, hash);
     const char *args[] = {hash};
-    run(s, "DELETE FROM sessions WHERE hash = ?", args, 1, 0, NULL, 0, NULL);
+    run(s, "DELETE FROM sessions WHERE hash = ?", args, 1, NULL, NULL, 0, NULL);
 }

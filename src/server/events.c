@@ -30,6 +30,8 @@ struct EventHub {
     bool closing;
     int count;
     Stream *bucket[BUCKETS];
+    EventRelayFn relay; /* set before any event, read without the lock */
+    void *relay_ctx;
 };
 
 static Stream **bucket_of(EventHub *h, int64_t game) { return &h->bucket[(uint64_t)game % BUCKETS]; }
@@ -140,14 +142,29 @@ static void broadcast(EventHub *h, int64_t game, const char *name, const char *d
     free(text);
 }
 
+void events_deliver(EventHub *h, int64_t game, const char *name, const char *data, bool last)
+{
+    broadcast(h, game, name, data, last);
+}
+
+void events_relay(EventHub *h, EventRelayFn fn, void *ctx)
+{
+    h->relay = fn;
+    h->relay_ctx = ctx;
+}
+
 void events_publish(EventHub *h, int64_t game, const char *name, const char *data)
 {
     broadcast(h, game, name, data, false);
+    if (h->relay)
+        h->relay(h->relay_ctx, game, name, data, false);
 }
 
 void events_finish(EventHub *h, int64_t game, const char *name, const char *data)
 {
     broadcast(h, game, name, data, true);
+    if (h->relay)
+        h->relay(h->relay_ctx, game, name, data, true);
 }
 
 bool events_subscribe(EventHub *h, int64_t game, const char *name, const char *data, HttpSource *out)

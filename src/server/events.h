@@ -28,6 +28,13 @@ void events_publish(EventHub *h, int64_t game, const char *name, const char *dat
 /* Sends the game's last event to its streams and ends them (each sends what it holds first): the
  * game is gone, and nothing more will come. */
 void events_finish(EventHub *h, int64_t game, const char *name, const char *data);
+/* Hears each event published or finished here, after its streams have it (not the events delivered
+ * from elsewhere): how another server's streams get them (fanout.h). Set before any event. */
+typedef void (*EventRelayFn)(void *ctx, int64_t game, const char *name, const char *data, bool last);
+void events_relay(EventHub *h, EventRelayFn fn, void *ctx);
+/* An event of another server: to this hub's streams, as events_publish (events_finish when last),
+ * without relaying it. */
+void events_deliver(EventHub *h, int64_t game, const char *name, const char *data, bool last);
 /* A new stream of the game's events, starting with the given one, as the source of a response;
  * false when out of memory or closing. */
 bool events_subscribe(EventHub *h, int64_t game, const char *name, const char *data, HttpSource *out);

@@ -225,8 +225,13 @@ ServerGame *games_acquire(GameTable *t, int64_t id)
 
 void games_release(GameTable *t, ServerGame *g)
 {
+    bool stale = g->stale;
     pthread_mutex_unlock(&g->lock);
     pthread_mutex_lock(&t->lock);
+    /* A copy older than the store's leaves the cache: the next request loads the game again. */
+    for (int i = 0; stale && i < t->count; i++)
+        if (t->slot[i] == g)
+            t->slot[i] = t->slot[--t->count];
     g->refs--;
     bool drop = g->refs == 0 && !cached(t, g);
     pthread_mutex_unlock(&t->lock);
@@ -274,3 +279,16 @@ GameError games_delete(GameTable *t, int64_t id)
     return ok ? GE_OK : GE_NOT_FOUND;
 }
 
+
+void games_forget(GameTable *t, int64_t id)
+{
+    ServerGame *victim = NULL;
+    pthread_mutex_lock(&t->lock);
+    for (int i = 0; i < t->count && !victim; i++)
+        if (t->slot[i]->rec.id == id && t->slot[i]->refs == 0) {
+            victim = t->slot[i];
+            t->slot[i] = t->slot[--t->count];
+        }
+    pthread_mutex_unlock(&t->lock);
+    sgame_destroy(victim);
+}

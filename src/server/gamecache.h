@@ -40,5 +40,8 @@ void games_release(GameTable *t, ServerGame *g);
  * meanwhile (a rematch): the new game is nobody else's yet. */
 ServerGame *games_create(GameTable *t, const GameSpec *spec, GameError *ge, char *err, int err_size);
 GameError games_delete(GameTable *t, int64_t id);
+/* Another server changed the game: its copy here, unless in use, leaves the memory, and the next
+ * request loads it from the store again (one in use is refused its next change, games.h: stale). */
+void games_forget(GameTable *t, int64_t id);
 
 #endif

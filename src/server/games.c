@@ -123,14 +123,16 @@ void sgame_notify(ServerGame *g, GameEventKind kind, const char *action, int sid
         g->hooks->on_event(g->hooks->ctx, g, &e);
 }
 
-/* Every change of a game goes through here: a new version, saved at once. */
-static void changed(ServerGame *g)
+/* Every change of a game goes through here: a new version, saved at once. False when the store
+ * refused it, being at that version already (another server changed the game): g is stale. */
+static bool changed(ServerGame *g)
 {
     g->rec.version++;
     write_verdict(g);
     write_clock(g);
-    if (sync_moves_text(g) && sync_clock_history(g))
-        store_update(g->store, &g->rec);
+    if (sync_moves_text(g) && sync_clock_history(g) && store_update(g->store, &g->rec) == STORE_STALE)
+        g->stale = true;
+    return !g->stale;
 }
 
 /* Plays m (legal) and records the ply; false when out of room. */
@@ -439,7 +441,8 @@ static bool play_and_save(ServerGame *g, Move m)
             run_mover_clock(g, now);
     }
     g->analysis.requested = false;
-    changed(g);
+    if (!changed(g))
+        return false;
     sgame_notify(g, GAME_EVENT_MOVE, NULL, (int)mover);
     if (sgame_over(g))
         sgame_notify(g, GAME_EVENT_END, NULL, -1);
@@ -463,7 +466,8 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
     }
     worker_stop_search(g); /* an analysis of the old position */
     if (!play_and_save(g, m))
-        return fail(GE_CONFLICT, err, err_size, "the game is too long");
+        return fail(GE_CONFLICT, err, err_size,
+                    g->stale ? "the game was changed meanwhile: fetch it again" : "the game is too long");
     return GE_OK;
 }
 

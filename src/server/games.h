@@ -114,6 +114,9 @@ struct ServerGame {
     /* the game's JSON as last sent, and what it showed (api.c) */
     char *json;
     uint64_t json_key[4];
+    /* the store holds a later version of the game, saved by another server on the same database: this
+     * copy is dropped when released (gamecache.c), and the change that found it out was refused */
+    bool stale;
     /* bookkeeping of the cache */
     pthread_mutex_t lock;
     pthread_cond_t cond; /* wakes the worker */

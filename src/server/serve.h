@@ -7,6 +7,7 @@
 
 typedef struct {
     const char *listen, *db, *web, *public_url;
+    const char *copy_from; /* --db-copy: the database to copy into --db, instead of serving */
     HttpListen where; /* listen, read */
     GameLimits limits;
     HttpLimits http;

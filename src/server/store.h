@@ -1,12 +1,15 @@
 /*
- * The game store: every game as it is played, in an SQLite database in WAL mode. Each change is
- * one transaction, so a crash or restart loses nothing that was acknowledged. Thread-safe.
+ * The game store: every game as it is played, in an SQLite database in WAL mode or in PostgreSQL
+ * (db.h), with the players, sessions and ratings. Each change is one transaction, so a crash or
+ * restart loses nothing that was acknowledged. Thread-safe.
  */
 #ifndef HEXCHESS_STORE_H
 #define HEXCHESS_STORE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "db.h"
 
 typedef struct Store Store;
 
@@ -56,18 +59,24 @@ typedef struct {
 
 typedef void (*StoreListFn)(const StoredSummary *row, void *ctx);
 
-/* Opens or creates the database (and its folder); NULL with a message in err on failure. */
-Store *store_open(const char *path, char *err, int err_size);
+/* Opens where, a PostgreSQL connection URI or an SQLite file (created with its folder), and brings
+ * its tables up to date; NULL with a message in err on failure. */
+Store *store_open(const char *where, char *err, int err_size);
 void store_close(Store *s);
+/* Where the games are, for the log (db.h): never a password. */
+void store_describe(Store *s, char *out, int size);
 /* The database connection, for the modules that keep their own tables in it (accounts.c), held
  * until store_unlock: one thread at a time. */
-struct sqlite3 *store_lock(Store *s);
+Db *store_lock(Store *s);
 void store_unlock(Store *s);
 /* The default path: $XDG_DATA_HOME/hexchess/games.db or ~/.local/share/hexchess/games.db. */
 void store_default_path(char *buf, int size);
 
 bool store_insert(Store *s, StoredGame *g); /* sets g->id and the times */
-bool store_update(Store *s, StoredGame *g); /* sets g->updated */
+/* STORE_STALE: the stored game is at g->version or later already, saved from another copy of it
+ * (another process on the same database): nothing was written. */
+typedef enum { STORE_SAVED, STORE_STALE, STORE_FAILED } StoreWrite;
+StoreWrite store_update(Store *s, StoredGame *g); /* sets g->updated */
 /* false when there is no such game */
 bool store_load(Store *s, int64_t id, StoredGame *out);
 bool store_delete(Store *s, int64_t id);
@@ -79,6 +88,10 @@ int64_t store_count(Store *s); /* of the public games */
 typedef void (*StoreIdFn)(int64_t id, void *ctx);
 void store_running_clocks(Store *s, StoreIdFn fn, void *ctx);
 void stored_game_free(StoredGame *g);
+
+/* Copies every game, player, session and rating of from into to, which holds no game and no player
+ * yet (SQLite to PostgreSQL, or back), in one transaction; false with a message in err. */
+bool store_copy(Store *from, Store *to, char *err, int err_size);
 
 /* The server is alive at now (wall ms): written every few seconds and at shutdown, so that a restart
  * knows when the clocks stopped, after a kill -9 too. */
