@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../core/gamefile.h"
+#include "../core/letters.h"
 #include "../core/movegen.h"
 #include "../core/quote.h"
 #include "../core/strbuf.h"
@@ -157,6 +158,20 @@ static cJSON *variant_json(const Variant *v)
         cJSON *pc = cJSON_AddObjectToObject(pieces, key);
         cJSON_AddStringToObject(pc, "name", PIECE_NAMES[t]);
         cJSON_AddNumberToObject(pc, "value", v->desc->pieces[t].value);
+    }
+    /* The named letter sets the variant can be written in, each as {variant's letter: set's}: the page
+     * writes moves with the set of its language. */
+    cJSON *sets = cJSON_AddObjectToObject(o, "letters");
+    for (int i = 0; letter_set_names[i]; i++) {
+        Letters l;
+        if (!letters_named(&l, v, letter_set_names[i]))
+            continue;
+        cJSON *set = cJSON_AddObjectToObject(sets, letter_set_names[i]);
+        for (int t = KING; t < PIECE_TYPE_NB; t++) {
+            char key[2] = {v->desc->pieces[t].letter, 0};
+            if (key[0])
+                cJSON_AddStringToObject(set, key, letters_text(&l, (PieceType)t));
+        }
     }
     cJSON *res = cJSON_AddObjectToObject(o, "results");
     cJSON_AddStringToObject(res, "white_mates", v->desc->result_win[WHITE]);

@@ -75,11 +75,14 @@ export async function serveFiles(dir, { headers = {}, pages = {} } = {}) {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-// The screens the page is made for: a desktop window and two phones (touch, no hover).
+// The screens the page is made for: a desktop window and two phones (touch, no hover). Their browser
+// speaks English, the page's language unless a test picks another.
 export const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
-  'small phone': { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'en-US' },
+  'small phone': {
+    viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'en-US',
+  },
 };
 
 // Chromium with one browsing context for `device`; more with newContext(device).
