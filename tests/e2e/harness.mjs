@@ -55,15 +55,16 @@ export async function startServer(hexchess, args = []) {
   };
 }
 
-// The files of dir (flat) as a static host serves them, on a free loopback port: { url, close() }.
+// The files of dir (and its folders: no '..') as a static host serves them, on a free loopback port: { url, close() }.
 // headers: added to every answer; pages: names answered with the given text instead of a file.
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm' };
+  '.wasm': 'application/wasm', '.json': 'application/json' };
 export async function serveFiles(dir, { headers = {}, pages = {} } = {}) {
   const server = createServer(async (req, res) => {
     const name = new URL(req.url, 'http://x').pathname.slice(1) || 'index.html';
     try {
-      const body = pages[name] ?? await readFile(join(dir, name.replace(/\//g, '')));
+      if (name.split('/').includes('..')) throw new Error('outside the site');
+      const body = pages[name] ?? await readFile(join(dir, name));
       res.writeHead(200, { 'content-type': TYPES[extname(name)] || 'application/octet-stream', ...headers });
       res.end(body);
     } catch {
