@@ -63,9 +63,10 @@ export const hasText = (key) => key in catalog || key in english;
 export const colourName = (side) => t(`colour.${side}`);
 
 // An error of a request, in the player's words: by its code where the catalog has one, else the
-// server's own text.
+// server's own text. The server writes English, with the detail (the game's number, the move): an
+// English page shows its text as it is.
 export function errorText(e) {
-  return e.code && hasText(`error.${e.code}`) ? t(`error.${e.code}`) : e.message;
+  return lang !== 'en' && e.code && hasText(`error.${e.code}`) ? t(`error.${e.code}`) : e.message;
 }
 
 // Why a game ended or what may be claimed, as the server names it ("checkmate", "50-move" ...);
