@@ -70,10 +70,11 @@ run: ## install, build and start the web board (hexchess serve prints the URL to
 	$(BUILD)/hexchess serve $(if $(PORT),--listen 127.0.0.1:$(PORT))
 
 install: all ## install into DESTDIR/PREFIX (default /usr/local): program, web app, library, header, hexchess.pc, man page
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/web $(DESTDIR)$(LIBDIR)/pkgconfig \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR)/web/locales $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/examples
 	install -m 755 $(BUILD)/hexchess $(DESTDIR)$(BINDIR)/hexchess
-	install -m 644 web/* $(DESTDIR)$(SHAREDIR)/web/
+	install -m 644 web/*.* $(DESTDIR)$(SHAREDIR)/web/
+	install -m 644 web/locales/*.json $(DESTDIR)$(SHAREDIR)/web/locales/
 	install -m 644 $(BUILD)/libhexchess.a $(DESTDIR)$(LIBDIR)/libhexchess.a
 	install -m 644 include/hexchess.h $(DESTDIR)$(INCLUDEDIR)/hexchess.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
@@ -330,7 +331,7 @@ SITE_WASM = hexchess-module.js hexchess-module.wasm hexchess-module-mt.js hexche
 site: $(WASM_BUILD)/hexchess-module.js $(WASM_BUILD)/hexchess-module-mt.js ## build build-site/: the web app without a server (any static host)
 	rm -rf $(SITE_BUILD)
 	mkdir -p $(SITE_BUILD)
-	cp web/* $(SITE_BUILD)/
+	cp -r web/* $(SITE_BUILD)/
 	cp $(addprefix $(WASM_BUILD)/,$(SITE_WASM)) $(SITE_BUILD)/
 	sed -i 's/name="hexchess-backend" content="http"/name="hexchess-backend" content="local"/' $(SITE_BUILD)/index.html
 	grep -q 'content="local"' $(SITE_BUILD)/index.html

@@ -31,7 +31,7 @@ echo "== install"
 prefix=$tmp/prefix
 make -s BUILD="$build" PREFIX="$prefix" install >"$tmp/install.log" 2>&1
 check "make install PREFIX=..." test $? -eq 0
-for f in bin/hexchess share/hexchess/web/index.html lib/libhexchess.a include/hexchess.h \
+for f in bin/hexchess share/hexchess/web/index.html share/hexchess/web/locales/ca.json lib/libhexchess.a include/hexchess.h \
   lib/pkgconfig/hexchess.pc share/man/man1/hexchess.1 share/doc/hexchess/hexchess.service \
   share/doc/hexchess/examples/play.c; do
   check "installed: $f" test -s "$prefix/$f"

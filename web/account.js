@@ -2,22 +2,17 @@
 // the dialog that signs in or makes an account. The session is the server's cookie: the page only
 // asks who it opens.
 
-const $ = (id) => document.getElementById(id);
+import { t, errorText } from './i18n.js';
 
-// The words this file shows (to move into the language catalogs).
-const TEXT = {
-  signIn: 'Sign in',
-  signOut: 'Sign out',
-};
+const $ = (id) => document.getElementById(id);
 
 let player = null; // the signed-in player's name, or null
 
 export const signedIn = () => player;
 
 function render() {
-  $('nav-account').textContent = player || TEXT.signIn;
+  $('nav-account').textContent = player || t('account.signIn');
   $('nav-signout').hidden = !player;
-  $('nav-signout').textContent = TEXT.signOut;
 }
 
 // Reads who the session opens; api(method, path, body) is the page's request function.
@@ -58,7 +53,7 @@ export function wireAccount(api, changed) {
       render();
       changed();
     } catch (err) {
-      $('account-error').textContent = err.message;
+      $('account-error').textContent = errorText(err);
       $('account-error').hidden = false;
     }
   });

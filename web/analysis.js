@@ -2,6 +2,8 @@
 // The server analyses any ply of the game (the viewed one); results belong to the ply they were
 // asked for, so the bar and the line show only while that ply is the one viewed.
 import { numberedLine } from './moves.js';
+import { t } from './i18n.js';
+import { notationText } from './pieces.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +27,7 @@ export function shownBest(a, hint) {
 
 // Draws the panel and the bar. hint: the user asked for a hint (the best move, no evaluation);
 // whiteBelow: White sits at the bottom of the board, so White's share of the bar grows upwards.
-export function renderAnalysis(g, { view, hint, whiteBelow, waiting }) {
+export function renderAnalysis(g, { variant, view, hint, whiteBelow, waiting }) {
   const a = g.analysis;
   const box = $('analysis');
   const bar = $('evalbar');
@@ -44,13 +46,15 @@ export function renderAnalysis(g, { view, hint, whiteBelow, waiting }) {
   const head = document.createElement('div');
   const score = document.createElement('b');
   score.textContent = scoreText(a);
-  head.append(score, `  depth ${a.depth}/${a.seldepth}  ${(a.nodes / 1000).toFixed(0)}k nodes${a.running ? '  …' : ''}`);
+  const depth = t('analysis.depth', { depth: a.depth, seldepth: a.seldepth, knodes: (a.nodes / 1000).toFixed(0) });
+  head.append(score, `  ${depth}${a.running ? '  …' : ''}`);
   const line = document.createElement('div');
   line.className = 'line';
   // The tables' verdict in the words of `hexchess play`'s hint, from the side to move.
-  const tb = a.tablebase ? `tablebase: ${a.tablebase.text}` : '';
-  line.textContent = hint ? `Hint: ${numberedLine(g, a.ply, [shownBest(a, hint).best_display])}${tb && ` (${tb})`}`
-    : `Best line: ${numberedLine(g, a.ply, a.pv_display.split(' '))}`;
+  const tb = a.tablebase ? t('analysis.tablebase', { text: a.tablebase.text }) : '';
+  const written = (texts) => notationText(variant, numberedLine(g, a.ply, texts));
+  line.textContent = hint ? t('analysis.hintLine', { line: written([shownBest(a, hint).best_display]) }) + (tb && ` (${tb})`)
+    : t('analysis.bestLine', { line: written(a.pv_display.split(' ')) });
   box.append(head, line);
   if (tb && !hint) {
     const verdict = document.createElement('div');

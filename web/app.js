@@ -5,7 +5,7 @@ import { letterOf } from './pieces.js';
 import { renderMoves, moveNumber } from './moves.js';
 import { renderAnalysis, analysisShown, shownBest } from './analysis.js';
 import {
-  choose, choosing, chooserTap, promotionOptions, castlingOptions, AWAIT_NOTE, PROMOTE_HERE_NOTE, CASTLING_NOTE,
+  choose, choosing, chooserTap, promotionOptions, castlingOptions,
 } from './chooser.js';
 import { seatTokens, keepTokens, heldSeats, heldGameIds, watchKey, keepWatchKey } from './seats.js';
 import { showClocks } from './clock.js';
@@ -15,18 +15,13 @@ import { followGame } from './live.js';
 import { loadSession, wireAccount } from './account.js';
 import { showLobby, leaveLobby, wireLobby, refreshLobby } from './lobby.js';
 import { showProfile } from './profile.js';
+import { t, initLanguage, translatePage, wireLanguageMenu, errorText, resultText, reasonText, colourName } from './i18n.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
 
 const $ = (id) => document.getElementById(id);
 const COLOURS = ['white', 'black'];
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
-
-// The words this file shows that are not yet elsewhere (to move into the language catalogs).
-const TEXT = {
-  deleted: 'This game was deleted.',
-};
 
 const ui = {
   variants: {},
@@ -65,10 +60,10 @@ function api(method, path, body) {
   return backend.request(method, path, body, game && tokenFor(Number(game[1]), body));
 }
 
-// info: news rather than an error.
+// info: news rather than an error. msg: a text, or an error (worded from its code).
 function showError(msg, info = false) {
   const e = $('error');
-  e.textContent = msg;
+  e.textContent = msg instanceof Error ? errorText(msg) : msg;
   e.classList.toggle('info', info);
   e.hidden = false;
   clearTimeout(showError.timer);
@@ -158,13 +153,13 @@ function render() {
   ui.board.render(view);
   renderPlayers();
   renderStatus();
-  renderMoves(g, ui.view, goTo);
+  renderMoves(g, variant, ui.view, goTo);
   renderControls();
   renderPrompt(g, heldSeats(g), action, openGame);
   renderInvite(g);
-  renderAnalysis(g, { view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
+  renderAnalysis(g, { variant, view: ui.view, hint: ui.hint, whiteBelow: bottomSide(g) === 'white', waiting: engineState(g) });
   $('pos-text').value = positionAt(ui.view);
-  $('pos-format').textContent = variant.position_format;
+  $('pos-label').textContent = t('io.position', { format: variant.position_format });
   const record = backend.recordUrl(g.id, watchKey(g.id));
   if (record) $('record-download').href = record;
 }
@@ -182,16 +177,19 @@ function awaitingPawns(variant, board) {
 // Who plays a side, beside its colour: nothing more when two people share the screen or for a
 // spectator. On a clock the engine's time per move is unused.
 function playerLabel(g, colour) {
-  if (g[colour] === 'engine') return `Engine · level ${g.level}${g.clock ? '' : ` · ${g.movetime / 1000} s`}`;
+  if (g[colour] === 'engine') {
+    return g.clock ? t('player.engine', { level: g.level })
+      : t('player.engineTime', { level: g.level, seconds: g.movetime / 1000 });
+  }
   if (g.players?.[colour]) return g.players[colour];
   const held = heldSeats(g);
   if (held.length !== 1) return '';
-  return held[0] === colour ? 'You' : 'Opponent';
+  return held[0] === colour ? t('player.you') : t('player.opponent');
 }
 
 // The server runs a few engines for every game: work beyond them queues.
 function engineState(g) {
-  return g.waiting ? 'waiting for an engine…' : 'thinking…';
+  return g.waiting ? t('engine.waiting') : t('engine.thinking');
 }
 
 function renderPlayers() {
@@ -205,7 +203,7 @@ function renderPlayers() {
     const name = bar.querySelector('.name');
     name.classList.toggle('to-move', turn);
     const label = playerLabel(g, colour);
-    name.textContent = label ? `${cap(colour)} — ${label}` : cap(colour);
+    name.textContent = label ? t('player.named', { colour: colourName(colour), label }) : colourName(colour);
     bar.querySelector('.note').textContent =
       g[colour] === 'engine' && g.thinking && g.turn === colour ? engineState(g) : '';
   }
@@ -215,17 +213,24 @@ function renderStatus() {
   const g = ui.game;
   const s = $('status');
   s.classList.toggle('over', g.status === 'over');
+  const toMove = (side, check) => {
+    const text = t('status.toMove', { side: colourName(side) });
+    return check ? t('status.check', { text }) : text;
+  };
   let text;
   if (!atLatest()) {
     // An earlier position: what stood there, not what stands now.
     const turn = turnAt(ui.view), check = ui.view > 0 && g.moves[ui.view - 1].check;
-    text = `${cap(turn)} to move${check ? ' — check' : ''} (${viewingText(g)})`;
-  } else if (g.status === 'over') text = `${g.result_text}, ${g.result}`;
-  else if (g.thinking) text = `${cap(g.turn)} to move — ${g.waiting ? engineState(g) : 'the engine is thinking…'}`;
-  else text = `${cap(g.turn)} to move${g.check !== 'none' ? ' — check' : ''}`;
+    text = t('status.viewing', { text: toMove(turn, check), viewing: viewingText(g) });
+  } else if (g.status === 'over') text = t('status.over', { result: resultText(g), score: g.result });
+  else if (g.thinking) {
+    text = t('status.thinking', { text: toMove(g.turn, false), engine: g.waiting ? engineState(g) : t('status.engineThinking') });
+  } else text = toMove(g.turn, g.check !== 'none');
   const pending = atLatest() && pendingText(g, heldSeats(g));
-  if (pending) text += ` · ${pending}`;
-  else if (atLatest() && g.draw_offer && g.status === 'ongoing') text += ` · ${cap(g.draw_offer)} offers a draw`;
+  if (pending) text = t('status.more', { text, more: pending });
+  else if (atLatest() && g.draw_offer && g.status === 'ongoing') {
+    text = t('status.more', { text, more: t('status.drawOffered', { side: colourName(g.draw_offer) }) });
+  }
   s.textContent = text;
   const banner = $('banner');
   const forced = canMove() && promotesHere(g.legal);
@@ -234,17 +239,17 @@ function renderStatus() {
   banner.classList.toggle('watching', spectator);
   if (forced) {
     const names = [...new Set(g.legal.map((m) => ui.variants[g.variant].cells[m.from].name))];
-    banner.textContent = `Forced promotion: your pawn on ${names.join(', ')} awaits promotion — tap it to choose the piece.`;
+    banner.textContent = t('banner.forced', { cells: names.join(', ') });
   } else if (spectator) {
-    banner.textContent = 'Spectating: you watch this game; only its players can move.';
+    banner.textContent = t('banner.watching');
   }
 }
 
 // "viewing move 6 (Black's) of 7": moves as players count them, not plies.
 function viewingText(g) {
-  if (ui.view === 0) return 'viewing the start position';
+  if (ui.view === 0) return t('view.start');
   const at = moveNumber(g, ui.view), end = moveNumber(g, latest());
-  return `viewing move ${at.number} (${at.black ? "Black's" : "White's"}) of ${end.number}`;
+  return t(at.black ? 'view.moveBlack' : 'view.moveWhite', { number: at.number, end: end.number });
 }
 
 function renderControls() {
@@ -257,16 +262,16 @@ function renderControls() {
   for (const id of ['undo', 'draw-offer', 'resign']) $(id).hidden = !held.length || !on;
   const asked = on && g.takeback_offer === me && held.length === 1;
   $('undo').disabled = g.moves.length === 0 || asked;
-  $('undo').textContent = asked ? 'Take-back asked…' : 'Take back';
+  $('undo').textContent = asked ? t('control.takebackAsked') : t('control.takeback');
   $('resign').disabled = !on;
   const offered = on && g.draw_offer === me;
   $('draw-offer').disabled = !on || offered;
-  $('draw-offer').textContent = offered ? 'Draw offered…' : 'Offer draw';
+  $('draw-offer').textContent = offered ? t('control.drawOffered') : t('control.offerDraw');
   $('draw-claim').hidden = !(on && held.length && g.claimable !== 'none');
-  if (!$('draw-claim').hidden) $('draw-claim').textContent = `Claim draw (${g.claimable})`;
+  if (!$('draw-claim').hidden) $('draw-claim').textContent = t('control.claimDraw', { reason: reasonText(g.claimable) });
   $('rematch').hidden = on || !held.length;
-  $('rematch').textContent = g.rematch ? 'Go to the rematch' : 'Rematch (colours swapped)';
-  $('analyse').textContent = ui.analysing ? 'Stop' : 'Analyse';
+  $('rematch').textContent = g.rematch ? t('control.toRematch') : t('control.rematch');
+  $('analyse').textContent = ui.analysing ? t('analysis.stop') : t('analysis.start');
   // The server lets only a player start an analysis of a game with seats.
   const outsider = !held.length && Object.values(g.seats || {}).includes('token');
   $('analyse').disabled = $('hint').disabled = g.thinking || !analysable(g) || outsider;
@@ -332,12 +337,12 @@ async function chooseAndPlay(cands) {
   ui.target = cands[0].to;
   let text = null;
   if (cands.some((m) => m.kind === 'castle')) {
-    text = await choose(`Castle: king to ${cellName(cands[0].to)} — choose the rooks' places`,
-      castlingOptions(variant, cands, white, cellName), { note: CASTLING_NOTE, near, onPreview });
+    text = await choose(t('chooser.castle', { cell: cellName(cands[0].to) }),
+      castlingOptions(variant, cands, white, cellName), { note: t('chooser.castlingNote'), near, onPreview });
   } else if (cands.some((m) => m.promo)) {
-    const note = cands.some((m) => m.promo === '&') ? AWAIT_NOTE
-      : cands[0].kind === 'promote-here' ? PROMOTE_HERE_NOTE : '';
-    text = await choose('Promote to', promotionOptions(variant, cands, white), { note, near, onPreview });
+    const note = cands.some((m) => m.promo === '&') ? t('chooser.awaitNote')
+      : cands[0].kind === 'promote-here' ? t('chooser.promoteHereNote') : '';
+    text = await choose(t('chooser.promote'), promotionOptions(variant, cands, white), { note, near, onPreview });
   } else {
     text = cands[0].text;
   }
@@ -352,7 +357,7 @@ async function play(text) {
   try {
     setGame(await api('POST', `games/${ui.game.id}/moves`, { move: text }));
   } catch (e) {
-    showError(e.message);
+    showError(e);
     render();
     ui.live?.refresh(); // the game may have changed, or the move gone through unanswered
   } finally {
@@ -396,7 +401,7 @@ function follow(id) {
     },
     deleted() {
       if (ui.live === live) ui.live = null;
-      showError(TEXT.deleted, true);
+      showError(t('game.deleted'), true);
     },
     health(ok) { $('reconnecting').hidden = ok; },
   });
@@ -428,7 +433,7 @@ async function loadGame(id) {
     setGame(await api('GET', `games/${id}`));
     localStorage.setItem('hexchess.lastGame', String(id));
   } catch (e) {
-    showError(e.message);
+    showError(e);
     // Not reached (no answer, or the server failing): it is shown once it can be fetched.
     if (!e.status || e.status >= 500) follow(id);
   }
@@ -472,7 +477,7 @@ async function analyse(movetime) {
     const overtaken = events !== ui.analysisEvents && g.id === ui.game.id && g.version === ui.game.version;
     setGame(overtaken ? { ...g, analysis: ui.game.analysis } : g);
   } catch (e) {
-    showError(e.message);
+    showError(e);
   }
 }
 
@@ -480,7 +485,7 @@ async function action(path, body, method = 'POST') {
   try {
     setGame(await api(method, `games/${ui.game.id}/${path}`, body));
   } catch (e) {
-    showError(e.message);
+    showError(e);
     ui.live?.refresh();
   }
 }
@@ -507,8 +512,8 @@ async function showGames() {
     for (const row of list.games) {
       const tr = document.createElement('tr');
       const when = new Date(row.updated * 1000).toLocaleString();
-      const result = row.result === '*' ? 'in progress' : `${row.result} (${row.reason})`;
-      const cells = [row.id, row.title, cap(row.white), cap(row.black), Math.ceil(row.plies / 2), result, when];
+      const result = row.result === '*' ? t('games.inProgress') : t('status.over', { result: resultText(row), score: row.result });
+      const cells = [row.id, row.title, t(`kind.${row.white}`), t(`kind.${row.black}`), Math.ceil(row.plies / 2), result, when];
       cells.forEach((text, i) => {
         const td = document.createElement('td');
         td.textContent = text;
@@ -520,19 +525,19 @@ async function showGames() {
       const open = document.createElement('a');
       open.className = 'button';
       open.href = `#/game/${row.id}`;
-      open.textContent = row.result === '*' ? 'Resume' : 'View';
+      open.textContent = row.result === '*' ? t('games.resume') : t('games.view');
       const del = document.createElement('button');
-      del.textContent = 'Delete';
+      del.textContent = t('games.delete');
       del.addEventListener('click', async () => {
-        if (!confirm(`Delete game ${row.id}?`)) return;
-        try { await api('DELETE', `games/${row.id}`); showGames(); } catch (e) { showError(e.message); }
+        if (!confirm(t('games.confirmDelete', { id: row.id }))) return;
+        try { await api('DELETE', `games/${row.id}`); showGames(); } catch (e) { showError(e); }
       });
       td.append(open, del);
       tr.appendChild(td);
       body.appendChild(tr);
     }
   } catch (e) {
-    showError(e.message);
+    showError(e);
   }
 }
 
@@ -552,7 +557,7 @@ function route() {
   else if ((m = h.match(/^#\/player\/([A-Za-z0-9_-]{2,20})$/)) && backend.capabilities.server) {
     ui.game = null;
     showPage('player');
-    showProfile(api, m[1], ui.variants).catch((e) => showError(e.message));
+    showProfile(api, m[1], ui.variants).catch((e) => showError(e));
   } else if (h === '#/lobby' && backend.capabilities.server) {
     ui.game = null;
     showPage('lobby');
@@ -590,7 +595,7 @@ function syncNewForm() {
   $('movetime-field').hidden = !!f.clock.value; // the engine plays on the clock instead
   $('base-field').hidden = $('increment-field').hidden = f.clock.value !== 'custom';
   $('castling-set').hidden = !ui.variants[variant].castling;
-  $('new-format').textContent = ui.variants[variant].position_format;
+  $('new-position-label').textContent = t('new.position', { format: ui.variants[variant].position_format });
   $('level-out').textContent = f.level.value;
 }
 
@@ -630,7 +635,7 @@ async function startNewGame(e) {
     location.hash = `#/game/${g.id}`;
     setGame(g);
   } catch (err) {
-    $('new-error').textContent = err.message;
+    $('new-error').textContent = errorText(err);
     $('new-error').hidden = false;
   }
 }
@@ -654,9 +659,9 @@ async function importRecord(text) {
     keepTokens(g.id, g.tokens);
     location.hash = `#/game/${g.id}`;
     // What the reader passed over (a result in parentheses, a label's case ...) may change the game.
-    if (g.warnings?.length) showError(`The record was read with warnings:\n${g.warnings.join('\n')}`, true);
+    if (g.warnings?.length) showError(t('io.warnings', { warnings: g.warnings.join('\n') }), true);
   } catch (e) {
-    showError(e.message);
+    showError(e);
   }
 }
 
@@ -675,10 +680,10 @@ function wire() {
   $('flip').addEventListener('click', () => { ui.flip = !ui.flip; render(); });
   $('undo').addEventListener('click', () => { ui.hint = false; takeBack(); });
   $('resign').addEventListener('click', () => {
-    if (confirm('Resign this game?')) action('resign', { side: mySide(ui.game) });
+    if (confirm(t('game.confirmResign'))) action('resign', { side: mySide(ui.game) });
   });
   $('draw-offer').addEventListener('click', () => action('draw', { action: 'offer', side: mySide(ui.game) }));
-  $('rematch').addEventListener('click', () => rematch(ui.game, api, openGame).catch((e) => showError(e.message)));
+  $('rematch').addEventListener('click', () => rematch(ui.game, api, openGame).catch((e) => showError(e)));
   $('invite-copy').addEventListener('click', () => copyField($('invite-link'), $('invite-copy')));
   $('watch-copy').addEventListener('click', () => copyField($('watch-link'), $('watch-copy')));
   $('invite-close').addEventListener('click', closeInvite);
@@ -712,7 +717,7 @@ function wire() {
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     } catch (err) {
-      showError(err.message);
+      showError(err);
     }
   });
   $('record-upload').addEventListener('change', async (e) => {
@@ -741,6 +746,9 @@ function wire() {
 }
 
 async function main() {
+  await initLanguage();
+  translatePage();
+  wireLanguageMenu($('language'));
   // What needs other browsers to reach the game (seat links, watching) is marked data-needs-server.
   for (const el of document.querySelectorAll('[data-needs-server]')) el.hidden = !backend.capabilities.server;
   wire();
@@ -758,7 +766,7 @@ async function main() {
     fillVariantChoices();
     if (backend.capabilities.server) wireLobby({ api, variants: ui.variants, openGame, showError });
   } catch (e) {
-    showError(`cannot reach the server: ${e.message}`);
+    showError(t('error.unreachable', { message: errorText(e) }));
     return;
   }
   route();

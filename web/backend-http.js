@@ -14,8 +14,10 @@ export async function request(method, path, body, token) {
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
   if (!res.ok) {
+    // The server's text, and its code for the page to word it in the player's language.
     const e = new Error((data && data.error) || `${res.status} ${res.statusText}`);
     e.status = res.status;
+    e.code = data && data.code;
     throw e;
   }
   return data;

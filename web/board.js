@@ -1,6 +1,7 @@
 // The hex board as SVG: cells in their three colours, coordinates on the edges, men, highlights,
 // arrows; and pointer input (click or drag) reported as cell indices.
 import { pieceGroup, figureOf } from './pieces.js';
+import { t } from './i18n.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const R = 30;                 // hex radius (centre to corner)
@@ -37,7 +38,7 @@ export class Board {
     const svg = el('svg', {
       viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`,
       class: `board board-${variant.name}`, role: 'img',
-      'aria-label': `${variant.title} board`,
+      'aria-label': t('board.label', { variant: variant.title }),
     });
     this.svg = svg;
     this.layers = {};
@@ -147,7 +148,7 @@ export class Board {
     for (const [cell, cls] of view.badges || []) {
       const p = this.pos[cell];
       const g = el('g', { class: `badge ${cls}`, 'data-cell': cell }, badges);
-      el('title', {}, g).textContent = 'awaiting promotion (=&)';
+      el('title', {}, g).textContent = t('board.awaiting');
       el('circle', { cx: p.x + 0.55 * R, cy: p.y - 0.5 * R, r: 0.3 * R }, g);
       el('text', { x: p.x + 0.55 * R, y: p.y - 0.5 * R + 0.14 * R }, g).textContent = '&';
     }

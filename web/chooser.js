@@ -1,7 +1,8 @@
 // The chooser: a small panel offering the moves that share a man and a hex (promotion pieces,
 // castling rook placements). It opens by the board, never below the fold where a phone would hide
 // it: under the board when it fits on the screen, else over the half of the board away from the move.
-import { pieceIcon, letterOf } from './pieces.js';
+import { pieceIcon, letterOf, pieceName, pieceLetter } from './pieces.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const MARGIN = 8;
@@ -102,26 +103,18 @@ export function promotionOptions(variant, cands, white) {
     const letter = m.promo === '&' ? letterOf(variant, 'pawn', true) : m.promo;
     return {
       value: m.text,
-      label: m.promo === '&' ? 'await (=&)' : `=${m.promo} ${variant.pieces[m.promo].name}`,
+      label: m.promo === '&' ? t('chooser.await') : `=${pieceLetter(variant, m.promo)} ${pieceName(variant, m.promo)}`,
       title: m.text,
       icon: pieceIcon(variant, white ? letter : letter.toLowerCase()),
     };
   });
 }
 
-// Why a promotion may wait, shown when the chooser offers it.
-export const AWAIT_NOTE = 'Await (=&): no lost piece of yours can be regained here now, so the pawn waits on ' +
-  'the last line; on your first later turn out of check when one can be, it promotes where it stands.';
-export const PROMOTE_HERE_NOTE = 'This pawn has been awaiting promotion: a lost piece can now be regained, ' +
-  'so it promotes where it stands.';
-
-export const CASTLING_NOTE = 'Point at or tap a placement to see it on the board; tap it again, or one of ' +
-  'its rooks\' hexes, to play it.';
-
 // The castling choices of legal moves `cands` (one king hex, several rook placements, and the
 // plain leap). cellName(c) names a hex.
 export function castlingOptions(variant, cands, white, cellName) {
   const K = letterOf(variant, 'king', white), Rk = letterOf(variant, 'rook', white);
+  const [kingLetter, rookLetter] = [K, Rk].map((l) => pieceLetter(variant, l.toUpperCase()));
   return cands.map((m) => {
     const ghosts = [[m.to, K]], hidden = [m.from], rings = [[m.to, 'preview']], cells = [];
     const parts = [];
@@ -130,15 +123,15 @@ export function castlingOptions(variant, cands, white, cellName) {
       hidden.push(rf);
       rings.push([rt, 'preview']);
       cells.push(rt);
-      parts.push(`R ${cellName(rf)}→${cellName(rt)}`);
+      parts.push(`${rookLetter} ${cellName(rf)}→${cellName(rt)}`);
     }
     if (m.kind !== 'castle') {
-      return { value: m.text, label: `${m.text} (king's leap only)`, preview: { ghosts, hidden, rings }, cells };
+      return { value: m.text, label: t('chooser.leapOnly', { move: m.text }), preview: { ghosts, hidden, rings }, cells };
     }
     // Named, without a figure: every option would show the same rook, and the names keep the
     // chooser short enough to leave the board in sight on a phone.
     return {
-      value: m.text, label: m.text, title: `K ${cellName(m.from)}→${cellName(m.to)}, ${parts.join(', ')}`,
+      value: m.text, label: m.text, title: `${kingLetter} ${cellName(m.from)}→${cellName(m.to)}, ${parts.join(', ')}`,
       preview: { ghosts, hidden, rings }, cells,
     };
   });

@@ -3,6 +3,8 @@
 // and send, and is not stored (whoever holds it plays that colour). Also the clock a new game may
 // have, for every kind of opponent.
 
+import { t, colourName } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 
 let invite = null; // { id, colour: the friend's, friend: URL, watch: URL }
@@ -35,7 +37,7 @@ export function renderInvite(g) {
   const wasHidden = box.hidden;
   box.hidden = !show;
   if (!show) return;
-  $('invite-colour').textContent = invite.colour === 'white' ? 'White' : 'Black';
+  $('invite-text').textContent = t('invite.text', { colour: colourName(invite.colour) });
   $('invite-link').value = invite.friend;
   $('watch-link').value = invite.watch;
   if (wasHidden) box.scrollIntoView({ block: 'nearest' });
@@ -56,7 +58,7 @@ export async function copyField(input, button) {
     document.execCommand('copy');
   }
   const label = button.dataset.label || (button.dataset.label = button.textContent);
-  button.textContent = 'Copied';
+  button.textContent = t('common.copied');
   clearTimeout(button.copiedTimer);
   button.copiedTimer = setTimeout(() => { button.textContent = label; }, 1500);
 }

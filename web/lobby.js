@@ -2,21 +2,9 @@
 // button to accept one; and the public games being played now, to watch. Seeking and accepting need
 // a signed-in player.
 import { signedIn } from './account.js';
+import { t, colourName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-
-// The words this file shows (to move into the language catalogs).
-const TEXT = {
-  accept: 'Play',
-  withdraw: 'Withdraw',
-  rated: 'rated',
-  casual: 'casual',
-  watch: 'Watch',
-  noSeeks: 'No open seeks: create one.',
-  noGames: 'No game being played now.',
-  signInFirst: 'Sign in to seek or accept a game.',
-  colours: { random: 'random', white: 'White', black: 'Black' },
-};
 
 // Seeks keep living while their player is here: the page asks for them this often.
 const ALIVE_MS = 20000;
@@ -32,16 +20,16 @@ function renderSeeks() {
   const body = $('seeks-body');
   body.replaceChildren();
   $('seeks-empty').hidden = seeks.length > 0;
-  $('seeks-empty').textContent = TEXT.noSeeks;
+  $('seeks-empty').textContent = t('lobby.noSeeks');
   $('seek-form').hidden = !me;
   $('lobby-signin').hidden = !!me;
-  $('lobby-signin').textContent = TEXT.signInFirst;
+  $('lobby-signin').textContent = t('lobby.signInFirst');
   for (const k of seeks) {
     const tr = document.createElement('tr');
     tr.dataset.seek = k.id;
     const title = deps.variants[k.variant]?.title || k.variant;
-    const cells = [k.player, title, `${clockText(k.time_base, k.time_increment)} · ${k.speed}`,
-      k.rated ? TEXT.rated : TEXT.casual, TEXT.colours[k.color]];
+    const cells = [k.player, title, `${clockText(k.time_base, k.time_increment)} · ${t(`speed.${k.speed}`)}`,
+      k.rated ? t('lobby.rated') : t('lobby.casual'), colourName(k.color)];
     for (const text of cells) {
       const td = document.createElement('td');
       td.textContent = text;
@@ -51,7 +39,7 @@ function renderSeeks() {
     if (me) {
       const b = document.createElement('button');
       const mine = k.player === me;
-      b.textContent = mine ? TEXT.withdraw : TEXT.accept;
+      b.textContent = mine ? t('lobby.withdraw') : t('lobby.accept');
       b.className = mine ? '' : 'primary';
       b.addEventListener('click', () => (mine ? withdraw(k.id) : accept(k.id)));
       td.appendChild(b);
@@ -62,7 +50,7 @@ function renderSeeks() {
 }
 
 async function withdraw(id) {
-  try { await deps.api('DELETE', `seeks/${id}`); } catch (e) { deps.showError(e.message); }
+  try { await deps.api('DELETE', `seeks/${id}`); } catch (e) { deps.showError(e); }
 }
 
 async function accept(id) {
@@ -70,7 +58,7 @@ async function accept(id) {
     const g = await deps.api('POST', `seeks/${id}/accept`);
     deps.openGame(g.id);
   } catch (e) {
-    deps.showError(e.message);
+    deps.showError(e);
   }
 }
 
@@ -84,7 +72,7 @@ async function createSeek(e) {
       rated: f.rated.checked, color: f.color.value,
     });
   } catch (err) {
-    deps.showError(err.message);
+    deps.showError(err);
   }
 }
 
@@ -96,18 +84,18 @@ async function renderPlaying() {
     const { games } = await deps.api('GET', 'games?limit=20');
     const going = games.filter((g) => g.result === '*');
     $('playing-empty').hidden = going.length > 0;
-    $('playing-empty').textContent = TEXT.noGames;
+    $('playing-empty').textContent = t('lobby.noGames');
     for (const g of going) {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = `#/game/${g.id}`;
       a.className = 'button';
-      a.textContent = TEXT.watch;
+      a.textContent = t('lobby.watch');
       li.append(`${g.title} #${g.id} `, a);
       list.appendChild(li);
     }
   } catch (e) {
-    deps.showError(e.message);
+    deps.showError(e);
   }
 }
 

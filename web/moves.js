@@ -1,14 +1,17 @@
+import { t } from './i18n.js';
+import { notationText } from './pieces.js';
+
 // The move list: moves numbered as players count them (a move is White's ply and Black's reply),
 // and the check marks of the notation explained where they appear.
 
 // Every mark a move may end with, longest first so that '++' is not read as '+'. The finer checks
 // come from the games whose notation writes them (CTL-AN); the others show only '+' and '#'.
 const CHECK_MARKS = [
-  ['#', 'checkmate'],
-  ['++', 'double check'],
-  ['+∞', 'check from afar (a distant slider, or an elephant two hexes away: it can be blocked)'],
-  ['+^', 'check from close (an adjoining man or a knight leap: it cannot be blocked)'],
-  ['+', 'check'],
+  ['#', 'mark.mate'],
+  ['++', 'mark.double'],
+  ['+∞', 'mark.distant'],
+  ['+^', 'mark.near'],
+  ['+', 'mark.check'],
 ];
 
 // The check mark a move's text ends with, as [mark, meaning], or null.
@@ -44,7 +47,7 @@ export function numberedLine(g, ply, texts) {
 
 // Draws the list; a click on a move calls goTo(ply). Scrolls only the list's own box, never the
 // page: on a phone a page scroll would move the board away from the finger.
-export function renderMoves(g, view, goTo) {
+export function renderMoves(g, variant, view, goTo) {
   const ol = document.getElementById('movelist');
   ol.innerHTML = '';
   let li = null;
@@ -54,8 +57,8 @@ export function renderMoves(g, view, goTo) {
     if (ply === null) { span.textContent = '…'; return span; }
     const text = g.moves[ply - 1].display;
     const mark = checkMark(text);
-    span.textContent = text;
-    if (mark) span.title = `${mark[0]} ${mark[1]}`;
+    span.textContent = notationText(variant, text);
+    if (mark) span.title = `${mark[0]} ${t(mark[1])}`;
     span.dataset.ply = ply;
     if (ply === view) span.classList.add('current');
     span.addEventListener('click', () => goTo(ply));
@@ -95,7 +98,7 @@ function renderLegend(texts) {
     const item = document.createElement('span');
     const b = document.createElement('b');
     b.textContent = mark;
-    item.append(b, ` ${meaning}`);
+    item.append(b, ` ${t(meaning)}`);
     legend.appendChild(item);
   }
 }

@@ -2,10 +2,10 @@
 // screen, which asks to accept or decline; the asker's screen shows it waiting and hears the
 // answer. After the end, a rematch with the colours swapped, which the other screen is told of.
 import { keepRematchTokens } from './seats.js';
+import { t, colourName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'white' ? 'black' : 'white');
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 const dismissed = new Set(); // games whose rematch prompt was closed
 
@@ -16,8 +16,8 @@ const waitingOn = (offer, held) => (offer && held.includes(offer) && !held.inclu
 export function pendingText(g, held) {
   if (g.status !== 'ongoing') return '';
   const tb = waitingOn(g.takeback_offer, held), draw = waitingOn(g.draw_offer, held);
-  if (tb) return `take-back asked, waiting for ${cap(tb)}`;
-  if (draw) return `draw offered, waiting for ${cap(draw)}`;
+  if (tb) return t('offer.takebackWaiting', { side: colourName(tb) });
+  if (draw) return t('offer.drawWaiting', { side: colourName(draw) });
   return '';
 }
 
@@ -28,10 +28,10 @@ export function answerNews(prev, g, held) {
   const tb = waitingOn(prev.takeback_offer, held);
   if (tb && !g.takeback_offer) {
     if (g.moves.length < prev.moves.length) return null; // the board shows it
-    if (g.moves.length === prev.moves.length) return `${cap(tb)} declined the take-back`;
+    if (g.moves.length === prev.moves.length) return t('offer.takebackDeclined', { side: colourName(tb) });
   }
   const draw = waitingOn(prev.draw_offer, held);
-  if (draw && !g.draw_offer && g.moves.length === prev.moves.length) return `${cap(draw)} declined the draw`;
+  if (draw && !g.draw_offer && g.moves.length === prev.moves.length) return t('offer.drawDeclined', { side: colourName(draw) });
   return null;
 }
 
@@ -41,10 +41,13 @@ function question(g, held, act, go) {
   if (g.status !== 'ongoing') {
     if (!g.rematch || dismissed.has(g.id)) return null;
     const onNo = () => { dismissed.add(g.id); renderPrompt(g, held, act, go); };
-    if (!held.length) return { text: 'The players started a rematch.', yes: 'Watch it', no: 'Close', onYes: () => go(g.rematch), onNo };
-    const colours = held.map(other).map(cap).join(' and ');
+    if (!held.length) {
+      return { text: t('offer.rematchStarted'), yes: t('offer.watchIt'), no: t('common.close'), onYes: () => go(g.rematch), onNo };
+    }
+    const names = held.map(other).map(colourName);
+    const colours = names.length === 2 ? t('offer.both', { a: names[0], b: names[1] }) : names[0];
     return {
-      text: `Rematch, colours swapped: you play ${colours}.`, yes: 'Join', no: 'Close', onNo,
+      text: t('offer.rematch', { colours }), yes: t('offer.join'), no: t('common.close'), onNo,
       onYes: () => { keepRematchTokens(g.id, g.rematch); go(g.rematch); },
     };
   }
@@ -52,7 +55,7 @@ function question(g, held, act, go) {
   if (tb && held.includes(other(tb)) && !held.includes(tb)) {
     const side = other(tb);
     return {
-      text: `${cap(tb)} asks to take back their last move.`, yes: 'Allow', no: 'Decline',
+      text: t('offer.takebackAsks', { side: colourName(tb) }), yes: t('offer.allow'), no: t('offer.decline'),
       onYes: () => act('undo', { action: 'accept', side }), onNo: () => act('undo', { action: 'decline', side }),
     };
   }
@@ -60,7 +63,7 @@ function question(g, held, act, go) {
   if (d && held.includes(other(d))) {
     const side = other(d);
     return {
-      text: `${cap(d)} offers a draw.`, yes: 'Accept draw', no: 'Decline',
+      text: t('offer.drawOffers', { side: colourName(d) }), yes: t('offer.acceptDraw'), no: t('offer.decline'),
       onYes: () => act('draw', { action: 'accept', side }), onNo: () => act('draw', { action: 'decline', side }),
     };
   }

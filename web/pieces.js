@@ -1,6 +1,8 @@
 // hexchess piece set: one drawing per kind of man, in a 100x100 box, for both colours.
 // Every figure stands on the same pedestal and uses the same stroke, so the set reads as one.
 
+import { t, language } from './i18n.js';
+
 const BASE = 'M24 88 Q22 80 30 77 H70 Q78 80 76 88 Z';
 
 // Each figure: a list of [kind, attributes]; 'f' paths are filled with the side's colour,
@@ -76,6 +78,26 @@ export function figureOf(variant, letter) {
 export function letterOf(variant, name, white) {
   const letter = Object.keys(variant.pieces).find((l) => variant.pieces[l].name === name);
   return white ? letter : letter.toLowerCase();
+}
+
+// A piece's name in the page's language, by its letter (either colour).
+export const pieceName = (variant, letter) => t(`piece.${variant.pieces[letter.toUpperCase()].name}`);
+
+// The variant's letter set for the page's language (/api/variants: letters), or null: the core names
+// sets for some languages (Hungarian, Polish, Russian) and offers those a variant can use.
+const letterSet = (variant) => variant.letters?.[language()] || null;
+
+// A piece's letter (White's, as the variant writes it) in the notation of the page's language.
+export function pieceLetter(variant, letter) {
+  const set = letterSet(variant);
+  return (set && set[letter]) || letter;
+}
+
+// A move or line as the page's language writes it: the piece letters of its set. A variant with a
+// set writes its hexes in lower case, so every capital is a piece's letter.
+export function notationText(variant, text) {
+  const set = letterSet(variant);
+  return set ? text.replace(/[A-Z]/g, (l) => set[l] || l) : text;
 }
 
 const SVGNS = 'http://www.w3.org/2000/svg';

@@ -1,14 +1,10 @@
 // A player's page: their ratings (per game and speed, "?" while provisional), each one's history
 // drawn as a line, from GET /api/players/NAME.
 
+import { t } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
-
-// The words this file shows (to move into the language catalogs).
-const TEXT = {
-  noRatings: 'No rated game yet.',
-  games: (n) => `${n} rated game${n === 1 ? '' : 's'}`,
-};
 
 // The rating as shown: rounded, with "?" while provisional.
 const shown = (r) => `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
@@ -35,7 +31,7 @@ export async function showProfile(api, name, variants) {
   box.replaceChildren();
   const p = await api('GET', `players/${encodeURIComponent(name)}`);
   $('profile-name').textContent = p.name;
-  $('profile-since').textContent = new Date(p.created * 1000).toLocaleDateString();
+  $('profile-since').textContent = t('profile.since', { date: new Date(p.created * 1000).toLocaleDateString() });
   for (const [variant, speeds] of Object.entries(p.ratings)) {
     for (const [speed, r] of Object.entries(speeds)) {
       const card = document.createElement('div');
@@ -43,17 +39,17 @@ export async function showProfile(api, name, variants) {
       card.dataset.variant = variant;
       card.dataset.speed = speed;
       const head = document.createElement('div');
-      head.textContent = `${variants[variant]?.title || variant} · ${speed}`;
+      head.textContent = `${variants[variant]?.title || variant} · ${t(`speed.${speed}`)}`;
       const value = document.createElement('div');
       value.className = 'rating-value';
       value.textContent = shown(r);
       const games = document.createElement('div');
       games.className = 'note';
-      games.textContent = TEXT.games(r.games);
+      games.textContent = t('profile.games', { n: r.games });
       card.append(head, value, games, chart(r.history));
       box.appendChild(card);
     }
   }
   $('profile-empty').hidden = box.children.length > 0;
-  $('profile-empty').textContent = TEXT.noRatings;
+  $('profile-empty').textContent = t('profile.noRatings');
 }

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../core/notation/gamefile.h"
+#include "../core/notation/letters.h"
 #include "../core/notation/uimove.h"
 #include "../core/rules/movegen.h"
 #include "../core/util/quote.h"
@@ -64,7 +65,7 @@ static char *json_text(HttpResponse *res, cJSON *o)
     char *text = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     if (!text)
-        http_error(res, 500, "out of memory");
+        http_error(res, 500, NULL, "out of memory");
     return text;
 }
 
@@ -81,25 +82,39 @@ static void send_json(HttpResponse *res, int status, cJSON *o)
     res->no_store = true;
 }
 
-static int error_status(GameError e)
+/* Each cause of a game's refusal: its status and its code. */
+static const struct {
+    int status;
+    const char *code;
+} GAME_ERRORS[GE_COUNT] = {
+    [GE_OK] = {200, ""},
+    [GE_BAD_REQUEST] = {400, "bad_field"},
+    [GE_FORBIDDEN] = {403, "forbidden"},
+    [GE_WRONG_SEAT] = {403, "not_your_seat"},
+    [GE_NOT_YOUR_TURN] = {403, "not_your_turn"},
+    [GE_NOT_FOUND] = {404, "no_game"},
+    [GE_IN_USE] = {409, "game_in_use"},
+    [GE_GAME_OVER] = {409, "game_over"},
+    [GE_ENGINE_TURN] = {409, "engine_turn"},
+    [GE_ENGINE_SIDE] = {409, "engine_side"},
+    [GE_ENGINE_THINKING] = {409, "engine_thinking"},
+    [GE_TOO_LONG] = {409, "game_too_long"},
+    [GE_STALE] = {409, "game_changed"},
+    [GE_TOO_LATE_TO_ABORT] = {409, "too_late_to_abort"},
+    [GE_NO_OFFER] = {409, "no_offer"},
+    [GE_OFFER_PENDING] = {409, "offer_pending"},
+    [GE_NOTHING_TO_TAKE_BACK] = {409, "nothing_to_take_back"},
+    [GE_NO_CLAIM] = {409, "no_claim"},
+    [GE_NOTHING_TO_ANALYSE] = {409, "nothing_to_analyse"},
+    [GE_TOO_MANY_ANALYSES] = {409, "too_many_analyses"},
+    [GE_ILLEGAL] = {422, "illegal_move"},
+    [GE_INTERNAL] = {500, "internal"},
+};
+
+/* Answers a game's refusal e with its message. */
+static void game_error(HttpResponse *res, GameError e, const char *msg)
 {
-    switch (e) {
-    case GE_OK:
-        return 200;
-    case GE_BAD_REQUEST:
-        return 400;
-    case GE_FORBIDDEN:
-        return 403;
-    case GE_NOT_FOUND:
-        return 404;
-    case GE_CONFLICT:
-        return 409;
-    case GE_ILLEGAL:
-        return 422;
-    case GE_INTERNAL:
-        break;
-    }
-    return 500;
+    http_error(res, GAME_ERRORS[e].status, GAME_ERRORS[e].code, "%s", msg);
 }
 
 /* ---- variants ---- */
@@ -146,6 +161,20 @@ static cJSON *variant_json(const Variant *v)
         cJSON *pc = cJSON_AddObjectToObject(pieces, key);
         cJSON_AddStringToObject(pc, "name", PIECE_NAMES[t]);
         cJSON_AddNumberToObject(pc, "value", v->desc->pieces[t].value);
+    }
+    /* The named letter sets the variant can be written in, each as {variant's letter: set's}: the page
+     * writes moves with the set of its language. */
+    cJSON *sets = cJSON_AddObjectToObject(o, "letters");
+    for (int i = 0; letter_set_names[i]; i++) {
+        Letters l;
+        if (!letters_named(&l, v, letter_set_names[i]))
+            continue;
+        cJSON *set = cJSON_AddObjectToObject(sets, letter_set_names[i]);
+        for (int t = KING; t < PIECE_TYPE_NB; t++) {
+            char key[2] = {v->desc->pieces[t].letter, 0};
+            if (key[0])
+                cJSON_AddStringToObject(set, key, letters_text(&l, (PieceType)t));
+        }
     }
     cJSON *res = cJSON_AddObjectToObject(o, "results");
     cJSON_AddStringToObject(res, "white_mates", v->desc->result_win[WHITE]);
@@ -327,7 +356,7 @@ static void send_game_with(ServerGame *g, HttpResponse *res, int status, cJSON *
     char *text = malloc(n + m);
     if (!text) {
         free(tail);
-        http_error(res, 500, "out of memory");
+        http_error(res, 500, NULL, "out of memory");
         return;
     }
     memcpy(text, g->json, n - 1);
@@ -352,7 +381,7 @@ static bool read_body(JsonBody *b, const HttpRequest *req, const char *const *fi
 {
     if (body_parse(b, http_body(req), http_body_len(req), fields))
         return true;
-    http_error(res, 400, "%s", b->error);
+    http_error(res, 400, "bad_json", "%s", b->error);
     body_free(b);
     return false;
 }
@@ -384,7 +413,7 @@ static bool body_ok(JsonBody *b, HttpResponse *res)
 {
     if (!b->error[0])
         return true;
-    http_error(res, 400, "%s", b->error);
+    http_error(res, 400, "bad_field", "%s", b->error);
     return false;
 }
 
@@ -405,7 +434,7 @@ static bool read_decimal(const char *what, const char *s, size_t len, int64_t lo
         return true;
     }
     char q[QUOTE_BUF_SIZE];
-    http_error(res, 400, "%s must be an integer from %lld to %lld, not '%s'", what, (long long)lo, (long long)hi,
+    http_error(res, 400, "bad_field", "%s must be an integer from %lld to %lld, not '%s'", what, (long long)lo, (long long)hi,
                quote_bytes(q, s, len));
     return false;
 }
@@ -464,7 +493,7 @@ static void answer_created(GameTable *t, ServerGame *g, const NewSeats *seats, c
                            const char *err, HttpResponse *res)
 {
     if (!g) {
-        http_error(res, error_status(ge), "%s", err);
+        game_error(res, ge, err);
         return;
     }
     cJSON *extra = cJSON_CreateObject();
@@ -492,7 +521,7 @@ static void create_and_answer(GameTable *t, GameSpec *spec, const char *warnings
 {
     NewSeats seats;
     if (!new_seats(spec, &seats)) {
-        http_error(res, 500, "no random bits for the seats' tokens");
+        http_error(res, 500, NULL, "no random bits for the seats' tokens");
         return;
     }
     GameError ge;
@@ -585,7 +614,7 @@ static bool read_id_list(const char *s, int64_t *ids, char (*keys)[WATCH_KEY_LEN
         size_t len = strcspn(s, ",");
         size_t id_len = strcspn(s, ",:");
         if (*n == STORE_LIST_IDS_MAX) {
-            http_error(res, 400, "ids names more than %d games", STORE_LIST_IDS_MAX);
+            http_error(res, 400, "bad_field", "ids names more than %d games", STORE_LIST_IDS_MAX);
             return false;
         }
         if (!read_decimal("an id of ids", s, id_len, 1, INT64_MAX, &ids[*n], res))
@@ -613,7 +642,7 @@ static void list_games(GameTable *t, const HttpRequest *req, HttpResponse *res)
     lc.arr = cJSON_AddArrayToObject(o, "games");
     if (store_list(games_store(t), id_list ? ids : NULL, lc.n_ids, limit, offset, list_row, &lc) < 0) {
         cJSON_Delete(o);
-        http_error(res, 500, "the game store failed");
+        http_error(res, 500, NULL, "the game store failed");
         return;
     }
     cJSON_AddNumberToObject(o, "total", id_list ? cJSON_GetArraySize(lc.arr) : (double)store_count(games_store(t)));
@@ -648,7 +677,7 @@ static void send_record(ServerGame *g, HttpResponse *res)
     char *text = f.tags ? gamefile_write(&f) : NULL;
     free(f.tags);
     if (!text) {
-        http_error(res, 500, "the game could not be written");
+        http_error(res, 500, NULL, "the game could not be written");
         return;
     }
     free(res->body);
@@ -689,7 +718,7 @@ static void import_game(GameTable *t, const HttpRequest *req, HttpResponse *res)
         create_and_answer(t, &spec, f.warnings ? f.warnings : "", res);
         gamefile_free(&f);
     } else {
-        http_error(res, 422, "%s", err);
+        http_error(res, 422, "bad_record", "%s", err);
     }
     body_free(&b);
 }
@@ -756,7 +785,7 @@ static GameError check_seat(const ServerGame *g, Color side, const Actor *who, c
         snprintf(err, (size_t)err_size, "the token is %s's seat's, not %s's", SIDE_TITLES[held], SIDE_TITLES[side]);
     else
         snprintf(err, (size_t)err_size, "the token opens no seat of this game");
-    return GE_FORBIDDEN;
+    return held >= 0 ? GE_WRONG_SEAT : GE_FORBIDDEN;
 }
 
 /* Requests about the whole game (analysis, rematch, deletion) take either player's token; a game
@@ -796,8 +825,9 @@ static GameError game_action(ServerGame *g, const char *action, JsonBody *b, con
         body_string(b, "move", BODY_REQUIRED, &mv);
         if (b->error[0])
             return GE_BAD_REQUEST;
+        /* The other seat's holder tries to move out of turn. */
         if ((e = check_seat(g, g->pos->stm, who, err, err_size)) != GE_OK)
-            return e;
+            return e == GE_WRONG_SEAT ? GE_NOT_YOUR_TURN : e;
         return sgame_play(g, mv, err, err_size);
     }
     if (!strcmp(action, "undo")) {
@@ -845,7 +875,7 @@ static void open_events(GameTable *t, const ServerGame *g, HttpResponse *res)
 {
     EventHub *hub = games_events(t);
     if (!hub) {
-        http_error(res, 404, "this server has no event streams");
+        http_error(res, 404, "no_events", "this server has no event streams");
         return;
     }
     char *text = json_text(res, feed_state_json(g));
@@ -856,7 +886,7 @@ static void open_events(GameTable *t, const ServerGame *g, HttpResponse *res)
         res->content_type = "text/event-stream";
         res->no_store = true;
     } else {
-        http_error(res, 409, "the server is stopping");
+        http_error(res, 409, "stopping", "the server is stopping");
     }
     free(text);
 }
@@ -866,7 +896,7 @@ static void open_events(GameTable *t, const ServerGame *g, HttpResponse *res)
 static void rematch(GameTable *t, ServerGame *g, HttpResponse *res)
 {
     if (!sgame_over(g)) {
-        http_error(res, 409, "the game is not over");
+        http_error(res, 409, "not_over", "the game is not over");
         return;
     }
     /* Taking a second game while holding g is safe: eviction only locks games nobody holds. */
@@ -882,7 +912,7 @@ static void rematch(GameTable *t, ServerGame *g, HttpResponse *res)
     char err[400];
     r = games_create(t, &spec, &ge, err, (int)sizeof err);
     if (!r) {
-        http_error(res, error_status(ge), "%s", err);
+        game_error(res, ge, err);
         return;
     }
     sgame_set_rematch(g, r->rec.id);
@@ -900,10 +930,10 @@ static void delete_game(GameTable *t, int64_t id, const Actor *who, HttpResponse
     if (e == GE_OK)
         e = games_delete(t, id);
     if (e == GE_FORBIDDEN) {
-        http_error(res, 403, "%s", err);
+        game_error(res, e, err);
     } else if (e != GE_OK) {
-        http_error(res, error_status(e), e == GE_CONFLICT ? "game %lld is in use" : "no such game: %lld",
-                   (long long)id);
+        snprintf(err, sizeof err, e == GE_IN_USE ? "game %lld is in use" : "no such game: %lld", (long long)id);
+        game_error(res, e, err);
     } else {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddBoolToObject(o, "deleted", true);
@@ -930,12 +960,12 @@ static void sgame_route(GameTable *t, const Actor *who, HttpResponse *res, const
         }
     char q[QUOTE_BUF_SIZE];
     if (known == n) {
-        http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
+        http_error(res, 404, NULL, "no such page: %s", quote(q, http_path(req)));
         return;
     }
     if (match == n) {
         char qm[QUOTE_BUF_SIZE];
-        http_error(res, 405, "method %s not allowed on %s", quote(qm, method), quote(q, http_path(req)));
+        http_error(res, 405, NULL, "method %s not allowed on %s", quote(qm, method), quote(q, http_path(req)));
         return;
     }
     int64_t id;
@@ -959,14 +989,14 @@ static void sgame_route(GameTable *t, const Actor *who, HttpResponse *res, const
     if (g)
         sgame_check_flag(g); /* a flag that fell a moment ago, before its timer woke */
     if (!g) {
-        http_error(res, 404, "no such game: %lld", (long long)id);
+        http_error(res, 404, "no_game", "no such game: %lld", (long long)id);
     } else if (!strcmp(action, "record")) {
         send_record(g, res);
     } else if (!strcmp(action, "events")) {
         open_events(t, g, res);
     } else if (!strcmp(action, "rematch") || !strcmp(method, "DELETE")) {
         if ((e = check_player(g, who, err, (int)sizeof err)) != GE_OK)
-            http_error(res, error_status(e), "%s", err);
+            game_error(res, e, err);
         else if (post)
             rematch(t, g, res);
         else {
@@ -977,9 +1007,9 @@ static void sgame_route(GameTable *t, const Actor *who, HttpResponse *res, const
         if (post)
             e = game_action(g, action, &b, who, err, (int)sizeof err);
         if (b.error[0])
-            http_error(res, 400, "%s", b.error);
+            http_error(res, 400, "bad_field", "%s", b.error);
         else if (e != GE_OK)
-            http_error(res, error_status(e), "%s", err);
+            game_error(res, e, err);
         else
             send_game(g, res, 200);
     }
@@ -1002,7 +1032,7 @@ static void start_session(Api *a, const char *name, int status, HttpResponse *re
 {
     char token[SESSION_TOKEN_LEN + 1];
     if (!session_start(games_store(a->games), name, token)) {
-        http_error(res, 500, "the session could not be started");
+        http_error(res, 500, NULL, "the session could not be started");
         return;
     }
     cJSON *o = cJSON_CreateObject();
@@ -1039,9 +1069,9 @@ static void create_account(Api *a, const Actor *who, HttpResponse *res, const ch
     if (r == ACCOUNT_OK)
         start_session(a, name, 201, res);
     else if (r == ACCOUNT_FAILED)
-        http_error(res, 500, "the account could not be made");
+        http_error(res, 500, NULL, "the account could not be made");
     else
-        http_error(res, r == ACCOUNT_TAKEN ? 409 : 400, "%s", err);
+        http_error(res, r == ACCOUNT_TAKEN ? 409 : 400, r == ACCOUNT_TAKEN ? "name_taken" : "bad_account", "%s", err);
     body_free(&b);
 }
 
@@ -1062,13 +1092,13 @@ static void sign_in(Api *a, const Actor *who, HttpResponse *res, const char *arg
     int64_t now = now_ms();
     char player[STORE_NAME_SIZE];
     if (throttle_blocked(a->signins, by_name, now) || throttle_blocked(a->signins, by_address, now)) {
-        http_error(res, 429, "too many failed sign-ins: wait a minute");
+        http_error(res, 429, "too_many_sign_ins", "too many failed sign-ins: wait a minute");
     } else if (account_check(games_store(a->games), name, password, player)) {
         start_session(a, player, 200, res);
     } else {
         throttle_fail(a->signins, by_name, now);
         throttle_fail(a->signins, by_address, now);
-        http_error(res, 401, "wrong name or password");
+        http_error(res, 401, "wrong_password", "wrong name or password");
     }
     body_free(&b);
 }
@@ -1077,7 +1107,7 @@ static void get_session(Api *a, const Actor *who, HttpResponse *res, const char 
 {
     (void)a, (void)arg;
     if (!who->player[0]) {
-        http_error(res, 401, "not signed in");
+        http_error(res, 401, NULL, "not signed in");
         return;
     }
     cJSON *o = cJSON_CreateObject();
@@ -1144,7 +1174,7 @@ static void get_player(Api *a, const Actor *who, HttpResponse *res, const char *
     int64_t created;
     char q[QUOTE_BUF_SIZE];
     if (!account_find(games_store(a->games), name, found, &created)) {
-        http_error(res, 404, "no such player: %s", quote(q, name));
+        http_error(res, 404, "no_player", "no such player: %s", quote(q, name));
         return;
     }
     cJSON *o = cJSON_CreateObject();
@@ -1176,7 +1206,7 @@ static void leaderboard(Api *a, const Actor *who, HttpResponse *res, const char 
     for (speed = 0; sp && speed < SPEED_NB && strcmp(speed_names[speed], sp);)
         speed++;
     if (!v || !variant_names[variant] || !sp || speed == SPEED_NB) {
-        http_error(res, 400, "give variant= (a game's name) and speed= (bullet, blitz, rapid or classical), not %s",
+        http_error(res, 400, "bad_field", "give variant= (a game's name) and speed= (bullet, blitz, rapid or classical), not %s",
                    quote(q, v && variant_names[variant] ? (sp ? sp : "none") : (v ? v : "none")));
         return;
     }
@@ -1255,7 +1285,7 @@ static bool signed_in(const Actor *who, const char *what, HttpResponse *res)
 {
     if (who->player[0])
         return true;
-    http_error(res, 401, "sign in to %s", what);
+    http_error(res, 401, "sign_in_needed", "sign in to %s", what);
     return false;
 }
 
@@ -1283,7 +1313,7 @@ static void create_seek(Api *a, const Actor *who, HttpResponse *res, const char 
             send_json(res, 201, seek_json(&k));
             lobby_publish(a, "seek", seek_json(&k));
         } else {
-            http_error(res, 409, "at most %d open seeks a player, %d in all", SEEKS_PER_PLAYER, SEEKS_MAX);
+            http_error(res, 409, "too_many_seeks", "at most %d open seeks a player, %d in all", SEEKS_PER_PLAYER, SEEKS_MAX);
         }
     }
     body_free(&b);
@@ -1301,7 +1331,7 @@ static void delete_seek(Api *a, const Actor *who, HttpResponse *res, const char 
     if (!signed_in(who, "withdraw a seek", res) || !seek_id(arg, &id, res))
         return;
     if (!lobby_take(a->lobby, id, who->player, NULL)) {
-        http_error(res, 404, "no seek %lld of yours", (long long)id);
+        http_error(res, 404, "no_seek", "no seek %lld of yours", (long long)id);
         return;
     }
     http_text(res, 204, "text/plain", "", 0);
@@ -1317,14 +1347,14 @@ static void accept_seek(Api *a, const Actor *who, HttpResponse *res, const char 
         return;
     Seek k;
     if (!lobby_take(a->lobby, id, NULL, &k)) {
-        http_error(res, 404, "no such seek: %lld (taken, withdrawn or expired)", (long long)id);
+        http_error(res, 404, "no_seek", "no such seek: %lld (taken, withdrawn or expired)", (long long)id);
         return;
     }
     if (!strcmp(k.player, who->player)) {
         lobby_add(a->lobby, &k, now_ms()); /* put back, under a new id */
         lobby_publish(a, "unseek", unseek_json(id, 0));
         lobby_publish(a, "seek", seek_json(&k));
-        http_error(res, 409, "that is your own seek");
+        http_error(res, 409, "own_seek", "that is your own seek");
         return;
     }
     int seeker = k.color == SEEK_WHITE ? WHITE : k.color == SEEK_BLACK ? BLACK : (int)(randombytes_random() & 1);
@@ -1339,7 +1369,7 @@ static void accept_seek(Api *a, const Actor *who, HttpResponse *res, const char 
     spec.watch_key = NULL;
     ServerGame *g = seated ? games_create(a->games, &spec, &ge, err, (int)sizeof err) : NULL;
     if (!g) {
-        http_error(res, 500, "the game could not be made");
+        http_error(res, 500, NULL, "the game could not be made");
         return;
     }
     send_game(g, res, 201);
@@ -1354,7 +1384,7 @@ static void lobby_events(Api *a, const Actor *who, HttpResponse *res, const char
     EventHub *hub = games_events(a->games);
     char *text = hub ? json_text(res, seeks_json(a, who)) : NULL;
     if (!hub)
-        http_error(res, 404, "this server has no event streams");
+        http_error(res, 404, "no_events", "this server has no event streams");
     if (!text)
         return;
     if (events_subscribe(hub, LOBBY_CHANNEL, "state", text, &res->source)) {
@@ -1362,7 +1392,7 @@ static void lobby_events(Api *a, const Actor *who, HttpResponse *res, const char
         res->content_type = "text/event-stream";
         res->no_store = true;
     } else {
-        http_error(res, 409, "the server is stopping");
+        http_error(res, 409, "stopping", "the server is stopping");
     }
     free(text);
 }
@@ -1421,7 +1451,7 @@ static bool player_route(Api *a, const Actor *who, HttpResponse *res, const char
     }
     if (known) {
         char q[QUOTE_BUF_SIZE];
-        http_error(res, 405, "method %s not allowed on %s", quote(q, method), http_path(who->req));
+        http_error(res, 405, NULL, "method %s not allowed on %s", quote(q, method), http_path(who->req));
     }
     return known;
 }
@@ -1438,7 +1468,7 @@ static void api_route(Api *a, const Actor *who, HttpResponse *res, const char *p
     char q[QUOTE_BUF_SIZE];
     if (!strcmp(path, "health")) {
         if (!get) {
-            http_error(res, 405, "use GET");
+            http_error(res, 405, NULL, "use GET");
             return;
         }
         cJSON *o = cJSON_CreateObject();
@@ -1451,23 +1481,23 @@ static void api_route(Api *a, const Actor *who, HttpResponse *res, const char *p
         if (get)
             get_variants(res);
         else
-            http_error(res, 405, "use GET");
+            http_error(res, 405, NULL, "use GET");
     } else if (!strcmp(path, "games")) {
         if (get)
             list_games(t, req, res);
         else if (!strcmp(method, "POST"))
             create_game(t, who, res);
         else
-            http_error(res, 405, "use GET or POST");
+            http_error(res, 405, NULL, "use GET or POST");
     } else if (!strcmp(path, "games/import")) {
         if (!strcmp(method, "POST"))
             import_game(t, req, res);
         else
-            http_error(res, 405, "use POST");
+            http_error(res, 405, NULL, "use POST");
     } else if (!strncmp(path, "games/", 6)) {
         sgame_route(t, who, res, path + 6);
     } else {
-        http_error(res, 404, "no such page: %s", quote(q, http_path(req)));
+        http_error(res, 404, NULL, "no such page: %s", quote(q, http_path(req)));
     }
 }
 
@@ -1539,7 +1569,7 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     read_actor(a, req, &who);
     /* A request that changes something with a session from another site's page is forged. */
     if (who.session && strcmp(http_method(req), "GET") && !http_same_site(req)) {
-        http_error(res, 403, "a request from another site may not act for a signed-in player");
+        http_error(res, 403, "cross_site", "a request from another site may not act for a signed-in player");
         return;
     }
     /* Any API path may end with one slash, as links and hand-typed addresses often do: /api/health/
@@ -1550,6 +1580,6 @@ void api_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     if (bare)
         api_route(a, &who, res, bare);
     else
-        http_error(res, 500, "out of memory");
+        http_error(res, 500, NULL, "out of memory");
     free(bare);
 }

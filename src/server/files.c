@@ -98,12 +98,12 @@ void files_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     const char *method = http_method(req);
     char q[QUOTE_BUF_SIZE];
     if (strcmp(method, "GET")) {
-        http_error(res, 405, "method %s not allowed here", quote(q, method));
+        http_error(res, 405, NULL, "method %s not allowed here", quote(q, method));
         return;
     }
     const char *path = http_path(req);
     if (!safe_path(path)) {
-        http_error(res, 400, "bad path");
+        http_error(res, 400, NULL, "bad path");
         return;
     }
     if (!strcmp(path, "/"))
@@ -115,7 +115,7 @@ void files_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
     /* Resolve links too: the file must still lie inside the root. */
     if (!realpath(full, resolved) || strncmp(resolved, f->root, root_len) || resolved[root_len] != '/' ||
         stat(resolved, &st) || !S_ISREG(st.st_mode) || st.st_size > 16 * 1024 * 1024) {
-        http_error(res, 404, "no such file: %s", quote(q, path));
+        http_error(res, 404, NULL, "no such file: %s", quote(q, path));
         return;
     }
     FILE *in = fopen(resolved, "rb");
@@ -125,7 +125,7 @@ void files_handle(const HttpRequest *req, HttpResponse *res, void *ctx)
         fclose(in);
     if (!data || got != (size_t)st.st_size) {
         free(data);
-        http_error(res, 500, "cannot read %s", quote(q, path));
+        http_error(res, 500, NULL, "cannot read %s", quote(q, path));
         return;
     }
     free(res->body);

@@ -268,7 +268,7 @@ GameError games_delete(GameTable *t, int64_t id)
             break;
         } else if (t->slot[i]->rec.id == id) {
             pthread_mutex_unlock(&t->lock);
-            return GE_CONFLICT;
+            return GE_IN_USE;
         }
     bool ok = store_delete(t->store, id);
     pthread_mutex_unlock(&t->lock);

@@ -454,9 +454,9 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
 {
     sgame_check_flag(g);
     if (sgame_over(g))
-        return fail(GE_CONFLICT, err, err_size, "the game is over");
+        return fail(GE_GAME_OVER, err, err_size, "the game is over");
     if (g->rec.engine[g->pos->stm])
-        return fail(GE_CONFLICT, err, err_size, "it is the engine's turn");
+        return fail(GE_ENGINE_TURN, err, err_size, "it is the engine's turn");
     Move m = move_from_text(g->pos, move_text);
     if (m == MOVE_NONE) {
         char q[QUOTE_BUF_SIZE];
@@ -466,8 +466,8 @@ GameError sgame_play(ServerGame *g, const char *move_text, char *err, int err_si
     }
     worker_stop_search(g); /* an analysis of the old position */
     if (!play_and_save(g, m))
-        return fail(GE_CONFLICT, err, err_size,
-                    g->stale ? "the game was changed meanwhile: fetch it again" : "the game is too long");
+        return g->stale ? fail(GE_STALE, err, err_size, "the game was changed meanwhile: fetch it again")
+                        : fail(GE_TOO_LONG, err, err_size, "the game is too long");
     return GE_OK;
 }
 
@@ -518,13 +518,13 @@ GameError sgame_takeback(ServerGame *g, TakebackAction action, Color side, char 
 {
     sgame_check_flag(g);
     if (sgame_over(g))
-        return fail(GE_CONFLICT, err, err_size, "the game is over");
+        return fail(GE_GAME_OVER, err, err_size, "the game is over");
     static const char *const names[] = {"White", "Black"};
     Color asker = action == TAKEBACK_REQUEST ? side : (Color)!side;
     if (action != TAKEBACK_REQUEST && g->rec.takeback_offer != (int)asker) {
         snprintf(err, (size_t)err_size, "there is no take-back request of %s's to %s", names[asker],
                  action == TAKEBACK_ACCEPT ? "accept" : "decline");
-        return GE_CONFLICT;
+        return GE_NO_OFFER;
     }
     if (action == TAKEBACK_DECLINE) {
         g->rec.takeback_offer = -1;
@@ -533,16 +533,16 @@ GameError sgame_takeback(ServerGame *g, TakebackAction action, Color side, char 
         return GE_OK;
     }
     if (g->rec.engine[asker] && !g->rec.engine[!asker])
-        return fail(GE_CONFLICT, err, err_size, "that side is played by the engine");
+        return fail(GE_ENGINE_SIDE, err, err_size, "that side is played by the engine");
     int plies = takeback_plies(g, asker);
     if (!plies) {
         snprintf(err, (size_t)err_size, "%s has no move to take back", names[asker]);
-        return GE_CONFLICT;
+        return GE_NOTHING_TO_TAKE_BACK;
     }
     if (action == TAKEBACK_REQUEST && !g->rec.engine[!asker]) {
         if (g->rec.takeback_offer == (int)!asker) {
             snprintf(err, (size_t)err_size, "%s asks to take back: accept or decline that first", names[!asker]);
-            return GE_CONFLICT;
+            return GE_OFFER_PENDING;
         }
         if (g->rec.takeback_offer != (int)asker) {
             g->rec.takeback_offer = (int)asker;
@@ -577,9 +577,9 @@ GameError sgame_resign(ServerGame *g, Color side, char *err, int err_size)
 {
     sgame_check_flag(g);
     if (sgame_over(g))
-        return fail(GE_CONFLICT, err, err_size, "the game is over");
+        return fail(GE_GAME_OVER, err, err_size, "the game is over");
     if (g->rec.engine[side] && !g->rec.engine[!side])
-        return fail(GE_CONFLICT, err, err_size, "only a human player resigns");
+        return fail(GE_ENGINE_SIDE, err, err_size, "only a human player resigns");
     finish(g, arbiter_resign(g->pos, side, &g->verdict));
     return GE_OK;
 }
@@ -588,9 +588,9 @@ GameError sgame_abort(ServerGame *g, char *err, int err_size)
 {
     sgame_check_flag(g);
     if (sgame_over(g))
-        return fail(GE_CONFLICT, err, err_size, "the game is over");
+        return fail(GE_GAME_OVER, err, err_size, "the game is over");
     if (!finish(g, arbiter_abort(g->pos, g->ply_count, &g->verdict)))
-        return fail(GE_CONFLICT, err, err_size, "both sides have moved: the game can no longer be aborted");
+        return fail(GE_TOO_LATE_TO_ABORT, err, err_size, "both sides have moved: the game can no longer be aborted");
     return GE_OK;
 }
 
@@ -598,9 +598,9 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
 {
     sgame_check_flag(g);
     if (sgame_over(g))
-        return fail(GE_CONFLICT, err, err_size, "the game is over");
+        return fail(GE_GAME_OVER, err, err_size, "the game is over");
     if (g->rec.engine[side])
-        return fail(GE_CONFLICT, err, err_size, "that side is played by the engine");
+        return fail(GE_ENGINE_SIDE, err, err_size, "that side is played by the engine");
     switch (action) {
     case DRAW_OFFER:
         if (g->rec.draw_offer == (int)!side)
@@ -615,12 +615,12 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
         return GE_OK;
     case DRAW_ACCEPT:
         if (g->rec.draw_offer != (int)!side)
-            return fail(GE_CONFLICT, err, err_size, "there is no draw offer to accept");
+            return fail(GE_NO_OFFER, err, err_size, "there is no draw offer to accept");
         finish(g, arbiter_agree_draw(g->pos, &g->verdict));
         return GE_OK;
     case DRAW_DECLINE:
         if (g->rec.draw_offer != (int)!side)
-            return fail(GE_CONFLICT, err, err_size, "there is no draw offer to decline");
+            return fail(GE_NO_OFFER, err, err_size, "there is no draw offer to decline");
         g->rec.draw_offer = -1;
         changed(g);
         sgame_notify(g, GAME_EVENT_DRAW, "decline", (int)side);
@@ -629,7 +629,7 @@ GameError sgame_draw(ServerGame *g, DrawAction action, Color side, char *err, in
         break;
     }
     if (!finish(g, arbiter_claim_draw(g->pos, &g->verdict)))
-        return fail(GE_CONFLICT, err, err_size, "no draw can be claimed in this position");
+        return fail(GE_NO_CLAIM, err, err_size, "no draw can be claimed in this position");
     return GE_OK;
 }
 
@@ -661,7 +661,7 @@ GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const Analyst *
     if (worker_analyses(g, who) >= ANALYSES_PER_CLIENT) {
         snprintf(err, (size_t)err_size, "analyses of %d other games of yours are waiting or running: at most %d",
                  ANALYSES_PER_CLIENT, ANALYSES_PER_CLIENT);
-        return GE_CONFLICT;
+        return GE_TOO_MANY_ANALYSES;
     }
     Position *p = malloc(sizeof *p);
     if (!p)
@@ -671,9 +671,9 @@ GameError sgame_analyse(ServerGame *g, int ply, int movetime_ms, const Analyst *
     pos_status(p, &st);
     free(p);
     if (st.legal_moves == 0)
-        return fail(GE_CONFLICT, err, err_size, "there is no legal move to analyse");
+        return fail(GE_NOTHING_TO_ANALYSE, err, err_size, "there is no legal move to analyse");
     if (sgame_engine_to_move(g) || g->thinking)
-        return fail(GE_CONFLICT, err, err_size, "the engine is thinking about its move");
+        return fail(GE_ENGINE_THINKING, err, err_size, "the engine is thinking about its move");
     worker_stop_search(g);
     unsigned serial = g->analysis.serial + 1;
     memset(&g->analysis, 0, sizeof g->analysis);

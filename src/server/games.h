@@ -124,8 +124,34 @@ struct ServerGame {
     uint64_t last_used;
 };
 
-/* GE_FORBIDDEN: the request does not hold the seat it acts for (api.c checks the seats). */
-typedef enum { GE_OK, GE_BAD_REQUEST, GE_FORBIDDEN, GE_NOT_FOUND, GE_CONFLICT, GE_ILLEGAL, GE_INTERNAL } GameError;
+/* Why an operation failed, one value per cause: api.c answers each with its status and code.
+ * GE_FORBIDDEN: the request holds no seat it may act for; GE_WRONG_SEAT: it holds the other one
+ * (api.c checks the seats). */
+typedef enum {
+    GE_OK,
+    GE_BAD_REQUEST,
+    GE_FORBIDDEN,
+    GE_WRONG_SEAT,
+    GE_NOT_YOUR_TURN,
+    GE_NOT_FOUND,
+    GE_IN_USE,
+    GE_GAME_OVER,
+    GE_ENGINE_TURN,
+    GE_ENGINE_SIDE,
+    GE_ENGINE_THINKING,
+    GE_TOO_LONG,
+    GE_STALE, /* this process's copy is older than the stored game (another process changed it) */
+    GE_TOO_LATE_TO_ABORT,
+    GE_NO_OFFER,
+    GE_OFFER_PENDING,
+    GE_NOTHING_TO_TAKE_BACK,
+    GE_NO_CLAIM,
+    GE_NOTHING_TO_ANALYSE,
+    GE_TOO_MANY_ANALYSES,
+    GE_ILLEGAL,
+    GE_INTERNAL,
+    GE_COUNT
+} GameError;
 
 typedef struct {
     const char *variant;

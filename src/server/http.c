@@ -42,7 +42,23 @@ void http_text(HttpResponse *res, int status, const char *content_type, const ch
     }
 }
 
-void http_error(HttpResponse *res, int status, const char *fmt, ...)
+/* The code of a refusal whose cause is no more than its status. */
+static const char *status_code(int status)
+{
+    static const struct {
+        int status;
+        const char *code;
+    } CODES[] = {{400, "bad_request"},      {401, "not_signed_in"}, {403, "forbidden"},
+                 {404, "not_found"},        {405, "method_not_allowed"}, {408, "timeout"},
+                 {409, "conflict"},         {413, "too_large"},     {415, "bad_content_type"},
+                 {422, "unprocessable"},    {429, "too_many_requests"}, {503, "unavailable"}};
+    for (size_t i = 0; i < sizeof CODES / sizeof CODES[0]; i++)
+        if (CODES[i].status == status)
+            return CODES[i].code;
+    return "internal";
+}
+
+void http_error(HttpResponse *res, int status, const char *code, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -51,6 +67,7 @@ void http_error(HttpResponse *res, int status, const char *fmt, ...)
     va_end(ap);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "error", msg);
+    cJSON_AddStringToObject(o, "code", code ? code : status_code(status));
     cJSON_AddNumberToObject(o, "status", status);
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
@@ -143,13 +160,13 @@ void http_route(const HttpRoute *routes, int route_count, const HttpSite *site, 
                 HttpResponse *res)
 {
     if (req->malformed[0]) {
-        http_error(res, 400, "%s", req->malformed);
+        http_error(res, 400, NULL, "%s", req->malformed);
         return;
     }
     char why[QUOTE_BUF_SIZE + 80];
     int refused = site_check(site, req, why, (int)sizeof why);
     if (refused) {
-        http_error(res, refused, "%s", why);
+        http_error(res, refused, NULL, "%s", why);
         return;
     }
     for (int i = 0; i < route_count; i++) {
@@ -160,7 +177,7 @@ void http_route(const HttpRoute *routes, int route_count, const HttpSite *site, 
         }
     }
     char q[QUOTE_BUF_SIZE];
-    http_error(res, 404, "no such page: %s", quote(q, req->path));
+    http_error(res, 404, NULL, "no such page: %s", quote(q, req->path));
 }
 
 static Deadline *connection_deadline(struct MHD_Connection *conn)
@@ -179,7 +196,7 @@ PRINTF_LIKE(3, 4) static enum MHD_Result refuse_now(struct MHD_Connection *conn,
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     HttpResponse res = {0};
-    http_error(&res, status, "%s", msg);
+    http_error(&res, status, NULL, "%s", msg);
     return send_response(conn, &res);
 }
 
@@ -266,7 +283,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     HttpResponse res = {0};
     http_route(s->routes, s->route_count, &s->site, req, &res);
     if (!res.status)
-        http_error(&res, 500, "no response");
+        http_error(&res, 500, NULL, "no response");
     /* After a HEAD's headers libmicrohttpd 0.9.75 may still send a streamed body's first bytes,
      * which the client reads as the next answer on the connection: a stream's HEAD gets no stream. */
     if (res.source.read && !strcmp(method, MHD_HTTP_METHOD_HEAD)) {

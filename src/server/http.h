@@ -88,7 +88,9 @@ void http_route(const HttpRoute *routes, int route_count, const HttpSite *site, 
 
 /* Sets the response to a copy of text. */
 void http_text(HttpResponse *res, int status, const char *content_type, const char *text, size_t len);
-/* Sets the response to {"error": message} with the status. */
-PRINTF_LIKE(3, 4) void http_error(HttpResponse *res, int status, const char *fmt, ...);
+/* Sets the response to {"error": message, "code": code, "status": status}. The code names the cause
+ * for programs and for the page's translations (docs/http-api.md lists them); NULL: the status's own
+ * ("not_found", "too_many_requests" ...). */
+PRINTF_LIKE(4, 5) void http_error(HttpResponse *res, int status, const char *code, const char *fmt, ...);
 
 #endif

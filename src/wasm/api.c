@@ -19,6 +19,7 @@
 #include "../core/engine/bench.h"
 #include "../core/engine/search.h"
 #include "../core/notation/gamefile.h"
+#include "../core/notation/letters.h"
 #include "../core/notation/movetext.h"
 #include "../core/notation/notation.h"
 #include "../core/notation/postext.h"
@@ -169,6 +170,23 @@ static void variant_json(StrBuf *b, const Variant *v)
         strbuf_puts(b, "{");
         json_str_member(b, "name", PIECE_NAMES[t]);
         json_int_member(b, "value", d->pieces[t].value);
+        strbuf_puts(b, "}");
+    }
+    strbuf_puts(b, "}");
+    /* The named letter sets the game can be written in, as the server sends them. */
+    json_key(b, "letters");
+    strbuf_puts(b, "{");
+    Letters l;
+    for (int i = 0; letter_set_names[i]; i++) {
+        if (!letters_named(&l, v, letter_set_names[i]))
+            continue;
+        json_key(b, letter_set_names[i]);
+        strbuf_puts(b, "{");
+        for (int t = KING; t < PIECE_TYPE_NB; t++) {
+            char letter[2] = {d->pieces[t].letter, 0};
+            if (letter[0])
+                json_str_member(b, letter, letters_text(&l, (PieceType)t));
+        }
         strbuf_puts(b, "}");
     }
     strbuf_puts(b, "}");

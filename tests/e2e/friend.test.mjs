@@ -61,7 +61,7 @@ async function friendGame({ variant, colour, clock = '', minutes, increment }) {
   await desk.click('#new-start');
   await desk.waitForSelector('#invite', { state: 'visible' });
   const friendColour = colour === 'white' ? 'black' : 'white';
-  assert.equal((await text(desk, '#invite-colour')).toLowerCase(), friendColour);
+  assert.match(await text(desk, '#invite-text'), new RegExp(`they play ${friendColour}$`, 'i'));
   const link = await desk.inputValue('#invite-link');
   const watch = await desk.inputValue('#watch-link');
   const id = await gameId(desk);

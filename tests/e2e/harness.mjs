@@ -55,15 +55,16 @@ export async function startServer(hexchess, args = []) {
   };
 }
 
-// The files of dir (flat) as a static host serves them, on a free loopback port: { url, close() }.
+// The files of dir (and its folders: no '..') as a static host serves them, on a free loopback port: { url, close() }.
 // headers: added to every answer; pages: names answered with the given text instead of a file.
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm' };
+  '.wasm': 'application/wasm', '.json': 'application/json' };
 export async function serveFiles(dir, { headers = {}, pages = {} } = {}) {
   const server = createServer(async (req, res) => {
     const name = new URL(req.url, 'http://x').pathname.slice(1) || 'index.html';
     try {
-      const body = pages[name] ?? await readFile(join(dir, name.replace(/\//g, '')));
+      if (name.split('/').includes('..')) throw new Error('outside the site');
+      const body = pages[name] ?? await readFile(join(dir, name));
       res.writeHead(200, { 'content-type': TYPES[extname(name)] || 'application/octet-stream', ...headers });
       res.end(body);
     } catch {
@@ -75,11 +76,14 @@ export async function serveFiles(dir, { headers = {}, pages = {} } = {}) {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-// The screens the page is made for: a desktop window and two phones (touch, no hover).
+// The screens the page is made for: a desktop window and two phones (touch, no hover). Their browser
+// speaks English, the page's language unless a test picks another.
 export const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
-  'small phone': { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'en-US' },
+  'small phone': {
+    viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'en-US',
+  },
 };
 
 // Chromium with one browsing context for `device`; more with newContext(device).

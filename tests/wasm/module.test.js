@@ -40,6 +40,10 @@ test("variants: every game with its hexes, the default first", () => {
   assert.deepStrictEqual(v.map((x) => x.cells.length), [169, 91, 91]);
   assert.strictEqual(v[0].record_extension, "ctl-pgn");
   assert.strictEqual(v[1].pieces.Q.name, "queen");
+  // The letter sets the page writes moves with, as the server sends them: Russian for Gliński's
+  // game, none but the figurines for C'escacs (no language's set names its wyvern).
+  assert.strictEqual(v[1].letters.ru.N, "К");
+  assert.deepStrictEqual(Object.keys(v[0].letters), ["fan"]);
 });
 
 test("a few moves of each variant, as the legal list writes them", () => {

@@ -55,7 +55,8 @@ poll() {
     sleep 0.1
   done
 }
-# expect NAME STATUS: the status, a body of valid UTF-8, and a JSON error body for a 4xx.
+# expect NAME STATUS: the status, a body of valid UTF-8, and a JSON error body for a 4xx, with its
+# machine code (lower case and underscores).
 expect() {
   if [ "$code" != "$2" ]; then
     bad "$1: status $code, expected $2: $(head -c 200 "$tmp/body")"
@@ -63,6 +64,8 @@ expect() {
     bad "$1: the body is not valid UTF-8: $(head -c 200 "$tmp/body" | od -c | head -n 3)"
   elif [ "${2:0:1}" = 4 ] && [ -z "$(json '.error // empty')" ]; then
     bad "$1: status $2 without a JSON error: $(head -c 200 "$tmp/body")"
+  elif [ "${2:0:1}" = 4 ] && ! [[ $(json '.code // empty') =~ ^[a-z_]+$ ]]; then
+    bad "$1: status $2 without an error code: $(head -c 200 "$tmp/body")"
   else
     ok
   fi
@@ -87,6 +90,7 @@ SEAT=white req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "play E7-
 check "after E7-E13: Black to move" test "$(json .turn)" = black
 check "after E7-E13: the move is listed" test "$(json '.moves[0].display')" = E7-E13
 SEAT=black req POST "/api/games/$id/moves" '{"move":"E7-E13"}'; expect "illegal move refused" 422
+check "an illegal move's code" test "$(json .code)" = illegal_move
 SEAT=black req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "play E21-E15" 200
 SEAT=black req POST "/api/games/$id/undo" '{}'; expect "Black asks to take back" 200
 check "take-back asked: the move stays" test "$(json '(.moves | length | tostring) + " " + .takeback_offer')" = "2 black"
@@ -278,6 +282,7 @@ SEAT=white req POST "/api/games/$id/draw" '{"action":"accept","side":"white"}'; 
 check "draw by agreement 1-1" test "$(json '.result + " " + .reason')" = "1-1 agreement"
 check "result text" test "$(json .result_text)" = "Draw by agreement"
 SEAT=black req POST "/api/games/$id/moves" '{"move":"E21-E15"}'; expect "no move after the end" 409
+check "a move after the end: its code" test "$(json .code)" = game_over
 req POST /api/games '{"variant":"glinski"}'; expect "create Glinski game" 201
 gid=$(json .id)
 SEAT=white req POST "/api/games/$gid/resign" '{"side":"white"}'; expect "White resigns" 200
@@ -616,6 +621,11 @@ check "nothing changed after the refusals" \
   = "$version 0 ongoing null"
 SEAT=black req POST "/api/games/$sid/resign" '{"side":"white"}'; expect "Black's token resigning for White" 403
 check "the error names both seats" test "$(json .error)" = "the token is Black's seat's, not White's"
+check "another seat's token: its code" test "$(json .code)" = not_your_seat
+SEAT=black req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "Black's token moving for White" 403
+check "a move out of turn: its code" test "$(json .code)" = not_your_turn
+req POST /api/games '{"variant":'; expect "a body that is no JSON" 400
+check "a body that is no JSON: its code" test "$(json .code)" = bad_json
 
 # Unlisted: a game made here is seen with its watch key (32 hex digits) or a seat's token; to
 # anyone else, whatever the route, it does not exist.
@@ -626,6 +636,7 @@ for path in "/api/games/$sid" "/api/games/$sid/events" "/api/games/$sid/record" 
   NOKEY=1 req GET "$path"; expect "GET $path without the key" 404
 done
 check "the 404 is the one of a game that is not there" test "$(json .error)" = "no such game: $sid"
+check "no such game: its code" test "$(json .code)" = no_game
 NOKEY=1 req POST "/api/games/$sid/moves" '{"move":"f5f6"}'; expect "a move without key or token" 404
 NOKEY=1 req DELETE "/api/games/$sid"; expect "a deletion without key or token" 404
 NOKEY=1 SEAT=black req GET "/api/games/$sid"; expect "a seat's token shows it" 200
