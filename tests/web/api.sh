@@ -1158,6 +1158,51 @@ req POST "/api/games/$gid2/abort" '{}'; expect "aborting without a seat" 403
 check "no password in the server's output" test "$(grep -c horse "$server_log" "$server_log.err" | grep -vc ':0$')" = 0
 stop_server
 check "server stopped cleanly" test "$server_rc" = 0
+# A kill -9 in the middle of the community's writes (issue 38 §4), three times: accounts being made,
+# and a rated game's result with its ratings. After the restart every acknowledged account signs in,
+# any other is whole or absent, and a game is over exactly when its rating counted it.
+for round in 1 2 3; do
+  start_server "$hex" "$tmp/players.db" || bad "kill -9 round $round: start"
+  JAR=$c req POST /api/seeks '{"variant":"glinski","rated":true,"time_base":300000,"color":"white"}'
+  JAR=$b req POST "/api/seeks/$(json .id)/accept"; expect "kill -9 round $round: a rated game" 201
+  kgame=$(json .id)
+  req GET /api/players/hexfan; rated_before=$(json '.ratings.glinski.blitz.games')
+  kpids=()
+  for i in $(seq 1 8); do
+    curl -s -o /dev/null -w '%{http_code}\n' -H 'Content-Type: application/json' \
+      --data-binary "{\"name\":\"k${round}_$i\",\"password\":\"kill password\"}" "$base/api/accounts" >"$tmp/k$i" &
+    kpids+=($!)
+  done
+  curl -s -o /dev/null -w '%{http_code}\n' -b "$b" -X POST -H 'Content-Type: application/json' -d '{}' \
+    "$base/api/games/$kgame/resign" >"$tmp/kresign" &
+  kpids+=($!)
+  sleep "0.$((round * 3))"
+  { kill -KILL "$server_pid"; wait "$server_pid"; } 2>/dev/null
+  wait "${kpids[@]}" 2>/dev/null
+  start_server "$hex" "$tmp/players.db" || { bad "kill -9 round $round: restart"; break; }
+  acknowledged=0 whole=0
+  for i in $(seq 1 8); do
+    # From an address each, so that the absent ones' 401s do not add up to the sign-in throttle.
+    code=$(curl -s -o "$tmp/body" -w '%{http_code}' --interface "127.0.0.$((30 + i))" -H 'Content-Type: application/json' \
+      --data-binary "{\"name\":\"k${round}_$i\",\"password\":\"kill password\"}" "$base/api/session")
+    if grep -qx 201 "$tmp/k$i"; then
+      acknowledged=$((acknowledged + 1))
+      [ "$code" = 200 ] && whole=$((whole + 1))
+    elif [ "$code" = 200 ] || [ "$code" = 401 ]; then
+      whole=$((whole + 1))
+    fi
+  done
+  check "kill -9 round $round: the $acknowledged acknowledged accounts sign in, the others whole or absent" \
+    test "$whole" = 8
+  NOKEY=1 req GET "/api/games/$kgame"; over=$(json .status)
+  req GET /api/players/hexfan; rated_after=$(json '.ratings.glinski.blitz.games')
+  if grep -qx 200 "$tmp/kresign"; then
+    check "kill -9 round $round: the acknowledged resignation stands" test "$over" = over
+  fi
+  check "kill -9 round $round: over ($over) exactly when rated ($rated_before → $rated_after)" \
+    test "$([ "$over" = over ] && echo $((rated_before + 1)) || echo "$rated_before")" = "$rated_after"
+  stop_server
+done
 "$hex" serve --listen 127.0.0.1:0 --db "$tmp/mem.db" --engine-threads 8 --engine-memory 4 2>"$tmp/err" >/dev/null
 check "less than 1 MB an engine is refused" grep -q 'engine-memory 4 leaves less than 1 MB for each of 8 engine threads' "$tmp/err"
 
