@@ -1001,6 +1001,15 @@ expect "the old cookie opens nothing" 401
 JAR=$c req POST /api/session '{"name":"HEXFAN","password":"correct horse"}'; expect "sign in, any case" 200
 check "signed in as registered" test "$(json .name)" = hexfan
 JAR=$c req GET /api/session; expect "the new session" 200
+# A session unused for 30 days is over, its row gone; the player's other sessions go on.
+e="$tmp/e.jar"
+JAR=$e req POST /api/session '{"name":"hexfan","password":"correct horse"}'; expect "a second session" 200
+stale=$(printf %s "$(awk '$6 == "hexchess_session" {print $7}' "$e")" | sha256sum | cut -d' ' -f1)
+sql "$tmp/players.db" "UPDATE sessions SET used = used - 31 * 86400 WHERE hash = '$stale'"
+JAR=$e req GET /api/session; expect "a session unused for 31 days" 401
+check "the expired session's row is gone" \
+  test "$(sql "$tmp/players.db" "SELECT count(*) FROM sessions WHERE hash = '$stale'")" = 0
+JAR=$c req GET /api/session; expect "the other session goes on" 200
 # A wrong name and a wrong password get one answer; past 5 failures a minute, 429.
 req POST /api/session '{"name":"nobody","password":"correct horse"}'; expect "an unknown name" 401
 unknown=$(json .error)
