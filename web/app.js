@@ -504,9 +504,11 @@ async function showGames() {
   const body = $('games-body');
   body.innerHTML = '';
   try {
-    // This browser's games: those it holds a seat of, with their keys (others are not listed).
+    // This browser's games: on a server, those it holds a seat of, with their keys (others are not
+    // listed); without one (the static site) every game stored is this browser's.
     const ids = heldGameIds().slice(0, 200).map((id) => (watchKey(id) ? `${id}:${watchKey(id)}` : id));
-    const list = ids.length ? await api('GET', `games?limit=200&ids=${ids.join(',')}`) : { games: [] };
+    const list = !backend.capabilities.server ? await api('GET', 'games?limit=200')
+      : ids.length ? await api('GET', `games?limit=200&ids=${ids.join(',')}`) : { games: [] };
     $('games-empty').hidden = list.games.length > 0;
     const heads = $('games').querySelectorAll('thead th');
     for (const row of list.games) {
