@@ -368,6 +368,9 @@ async function play(text) {
 // ---- game state ----
 
 function setGame(g) {
+  // An answer that left before a later change arrived after it (a slow fetch racing a move): showing
+  // it would take the move back on the board, and lose the next click.
+  if (ui.game && ui.game.id === g.id && g.version < ui.game.version) return;
   keepWatchKey(g.id, g.watch_key);
   const fresh = !ui.game || ui.game.id !== g.id;
   const grew = ui.game && g.moves.length !== ui.game.moves.length;
