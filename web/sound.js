@@ -101,14 +101,10 @@ export function watchLowTime(g, side) {
   else lowTimer = setTimeout(warn, left - LOW_MS);
 }
 
-// The mute switch (a toggle button whose words the page gives): pressed when muted; a press flips
-// it and keeps it.
+// The mute switch (a toggle button whose words and icon the page gives): pressed when muted; a
+// press flips it and keeps it.
 export function wireMute(button) {
-  const show = () => {
-    const off = muted();
-    button.textContent = off ? '🔇' : '🔊';
-    button.setAttribute('aria-pressed', String(off));
-  };
+  const show = () => button.setAttribute('aria-pressed', String(muted()));
   button.addEventListener('click', () => {
     localStorage.setItem(MUTED, muted() ? '0' : '1');
     show();
