@@ -46,7 +46,7 @@ function diff(board, before, after, move) {
 // timeline, so that one put again on a redrawn man goes on where it was.
 function apply(board, m) {
   const men = board.layers.men;
-  const manAt = (cell) => men.querySelector(`.man[data-cell="${cell}"]:not(.ghost)`);
+  const manAt = (cell) => men.querySelector(`.man[data-cell="${cell}"]:not(.ghost):not(.fading)`);
   const run = (el, frames) => {
     const a = el.animate(frames, { duration: SLIDE_MS, easing: 'ease-out' });
     a.startTime = m.at;
