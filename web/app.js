@@ -16,6 +16,11 @@ import { loadSession, wireAccount } from './account.js';
 import { showLobby, leaveLobby, wireLobby, refreshLobby } from './lobby.js';
 import { showProfile } from './profile.js';
 import { t, initLanguage, translatePage, wireLanguageMenu, errorText, resultText, reasonText, colourName } from './i18n.js';
+import { showMotion } from './motion.js';
+import { moveSound, watchLowTime, wireMute } from './sound.js';
+import { showResult, wireResult } from './resultcard.js';
+import { twoStep } from './confirm.js';
+import { premoveTap, premoveMarks, takePremove, cancelPremove } from './premove.js';
 
 const backendName = document.querySelector('meta[name=hexchess-backend]')?.content;
 const backend = await import(backendName === 'local' ? './backend-local.js' : './backend-http.js');
@@ -79,6 +84,11 @@ function mySide(g) {
   return h.length === 1 ? h[0] : g.turn;
 }
 const watching = (g) => heldSeats(g).length === 0;
+// The one side this page plays, or null (both, on one screen, or none).
+function ownSide(g) {
+  const h = heldSeats(g);
+  return h.length === 1 ? h[0] : null;
+}
 function bottomSide(g) {
   const h = heldSeats(g);
   const base = h.length === 1 ? h[0] : 'white';
@@ -89,6 +99,11 @@ const atLatest = () => ui.view === latest();
 function canMove() {
   const g = ui.game;
   return g && atLatest() && g.status === 'ongoing' && heldSeats(g).includes(g.turn) && !choosing() && !ui.sending;
+}
+// The opponent is to move: the player may queue a premove (premove.js).
+function canPremove() {
+  const g = ui.game, side = g && ownSide(g);
+  return side && atLatest() && g.status === 'ongoing' && g.turn !== side && !choosing();
 }
 
 // A pawn awaiting promotion does not move: its only moves are promotions where it stands.
@@ -141,6 +156,7 @@ function render() {
     for (const c of g.attacks[them]) if (isMine(board[c])) view.rings.push([c, 'threat-mine']);
     for (const c of g.attacks[me]) if (board[c] !== '.' && !isMine(board[c])) view.rings.push([c, 'threat-theirs']);
   }
+  if (atLatest()) view.rings.push(...premoveMarks(g));
   view.badges = awaitingPawns(variant, board);
   view.arrows = [];
   const a = g.analysis;
@@ -151,6 +167,7 @@ function render() {
   }
   if (ui.preview) Object.assign(view, ui.preview);
   ui.board.render(view);
+  animate(board);
   renderPlayers();
   renderStatus();
   renderMoves(g, variant, ui.view, goTo);
@@ -162,6 +179,14 @@ function render() {
   $('pos-label').textContent = t('io.position', { format: variant.position_format });
   const record = backend.recordUrl(g.id, watchKey(g.id));
   if (record) $('record-download').href = record;
+}
+
+// The men slide from the position shown before, and a move forward is heard.
+function animate(board) {
+  const g = ui.game, into = g.moves[ui.view - 1], out = g.moves[ui.view];
+  const motion = showMotion(ui.board, `${g.id} ${bottomSide(g)}`, board,
+    { forward: into && [into.from, into.to], backward: out && [out.to, out.from] });
+  if (motion?.forward) moveSound({ capture: motion.fades.length > 0, check: into.check });
 }
 
 // Pawns waiting on their own side's promotion hex (moved there with "=&"), marked on the board.
@@ -289,6 +314,10 @@ function onCell(cell, how) {
     if (how !== 'dragstart' && cell >= 0) chooserTap(cell);
     return false;
   }
+  if (canPremove()) {
+    if (how !== 'dragstart') { premoveTap(ui.game, ownSide(ui.game), cell); render(); }
+    return false;
+  }
   if (cell < 0) {
     if (how !== 'dragstart') { ui.selected = null; render(); }
     return false;
@@ -376,15 +405,26 @@ function setGame(g) {
   const grew = ui.game && g.moves.length !== ui.game.moves.length;
   const news = answerNews(ui.game, g, heldSeats(g));
   if (news) showError(news, true);
+  const prev = ui.game;
   ui.game = g;
   if (fresh || ui.follow || grew && ui.view >= g.moves.length) ui.view = g.moves.length;
   if (ui.view > g.moves.length) ui.view = g.moves.length;
   ui.follow = ui.view === g.moves.length;
   if (fresh) { ui.selected = null; ui.hint = false; ui.analysing = false; }
   if (!g.analysis || (!g.analysis.running && !g.analysis.best)) ui.hint = ui.hint && !!g.analysis;
+  // The player's turn has come: a premove queued is played now if it is legal, else dropped.
+  const premove = canMove() ? takePremove(g) : [];
   render();
+  showResult(prev, g, {
+    side: ownSide(g),
+    rematch: heldSeats(g).length && backend.capabilities.server ? () => rematch(ui.game, api, openGame).catch((e) => showError(e)) : null,
+    newGame: openNewGame,
+    analyse: analyseGame,
+  });
+  watchLowTime(g, ownSide(g));
   follow(g.id);
   followWithAnalysis();
+  if (premove.length) chooseAndPlay(premove);
 }
 
 // The game shown is kept in step with the server (live.js): each change but an analysis, and every
@@ -465,6 +505,14 @@ function followWithAnalysis() {
   ui.reanalyse = setTimeout(() => analyse(ANALYSIS_MS), 200);
 }
 
+// The result card's Analyse: the analysis panel opened and the analysis on, from the move before
+// the final position when that has no move to weigh.
+function analyseGame() {
+  $('analysis-panel').open = true;
+  if (!analysable(ui.game)) goTo(ui.view - 1);
+  if (!ui.analysing) $('analyse').click();
+}
+
 // A finished game can be studied, except its final position when that is mate or stalemate:
 // there is no move left to weigh.
 function analysable(g) {
@@ -533,8 +581,7 @@ async function showGames() {
       open.textContent = row.result === '*' ? t('games.resume') : t('games.view');
       const del = document.createElement('button');
       del.textContent = t('games.delete');
-      del.addEventListener('click', async () => {
-        if (!confirm(t('games.confirmDelete', { id: row.id }))) return;
+      twoStep(del, () => t('confirm.delete'), async () => {
         try { await api('DELETE', `games/${row.id}`); showGames(); } catch (e) { showError(e); }
       });
       td.append(open, del);
@@ -684,9 +731,9 @@ function wire() {
   $('nav-last').addEventListener('click', () => goTo(latest()));
   $('flip').addEventListener('click', () => { ui.flip = !ui.flip; render(); });
   $('undo').addEventListener('click', () => { ui.hint = false; takeBack(); });
-  $('resign').addEventListener('click', () => {
-    if (confirm(t('game.confirmResign'))) action('resign', { side: mySide(ui.game) });
-  });
+  twoStep($('resign'), () => t('confirm.resign'), () => action('resign', { side: mySide(ui.game) }));
+  wireMute($('mute'));
+  wireResult();
   $('draw-offer').addEventListener('click', () => action('draw', { action: 'offer', side: mySide(ui.game) }));
   $('rematch').addEventListener('click', () => rematch(ui.game, api, openGame).catch((e) => showError(e)));
   $('invite-copy').addEventListener('click', () => copyField($('invite-link'), $('invite-copy')));
@@ -745,7 +792,7 @@ function wire() {
     else if (e.key === 'End') goTo(latest());
     else if (e.key === 'f') { ui.flip = !ui.flip; render(); }
     else if (e.key === 'Escape' && choosing()) $('chooser-cancel').click();
-    else if (e.key === 'Escape') { ui.selected = null; render(); }
+    else if (e.key === 'Escape') { ui.selected = null; cancelPremove(); render(); }
   });
   window.addEventListener('hashchange', route);
 }

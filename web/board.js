@@ -22,6 +22,7 @@ export class Board {
     this.variant = null;
     this.flipped = false;
     this.drag = null;
+    this.dropped = null;
   }
 
   // Lays the board out for a variant (from /api/variants) and orientation.
@@ -127,23 +128,11 @@ export class Board {
     if (view.selected != null) mark(view.selected, 'selected');
     for (const [cell, cls] of view.rings || []) mark(cell, cls);
     const hidden = new Set(view.hidden || []);
-    const drawMan = (cell, letter, cls) => {
-      const figure = figureOf(this.variant, letter);
-      if (!figure) return;
-      const p = this.pos[cell];
-      const g = pieceGroup(figure, letter === letter.toUpperCase());
-      const s = (2 * R * 0.86) / 100;
-      g.setAttribute('transform', `translate(${p.x - 50 * s} ${p.y - 50 * s}) scale(${s})`);
-      g.setAttribute('class', `man ${cls || ''}`);
-      g.setAttribute('data-cell', cell);
-      g.setAttribute('data-piece', letter);
-      men.appendChild(g);
-    };
     [...view.board].forEach((ch, cell) => {
       if (ch !== '.' && !hidden.has(cell) && !(this.drag && this.drag.moved && this.drag.cell === cell))
-        drawMan(cell, ch);
+        this.drawMan(cell, ch);
     });
-    for (const [cell, letter] of view.ghosts || []) drawMan(cell, letter, 'ghost');
+    for (const [cell, letter] of view.ghosts || []) this.drawMan(cell, letter, 'ghost');
     // A pawn awaiting promotion wears a small "&" (its "=&" move) in the corner of its hex.
     for (const [cell, cls] of view.badges || []) {
       const p = this.pos[cell];
@@ -164,6 +153,28 @@ export class Board {
     }
     for (const [from, to, cls] of view.arrows || []) this.arrow(from, to, cls);
     this.lastView = view;
+  }
+
+  // Draws a man (letter) on cell, over those drawn before; returns its element.
+  drawMan(cell, letter, cls) {
+    const figure = figureOf(this.variant, letter);
+    if (!figure) return null;
+    const p = this.pos[cell];
+    const g = pieceGroup(figure, letter === letter.toUpperCase());
+    const s = (2 * R * 0.86) / 100;
+    g.setAttribute('transform', `translate(${p.x - 50 * s} ${p.y - 50 * s}) scale(${s})`);
+    g.setAttribute('class', `man ${cls || ''}`);
+    g.setAttribute('data-cell', cell);
+    g.setAttribute('data-piece', letter);
+    this.layers.men.appendChild(g);
+    return g;
+  }
+
+  // The [from, to] of the last drag dropped on a hex, once (a man dropped needs no slide there).
+  takeDrop() {
+    const d = this.dropped;
+    this.dropped = null;
+    return d;
   }
 
   arrow(from, to, cls) {
@@ -230,7 +241,10 @@ export class Board {
     const cell = this.cellAt(e);
     this.endDrag();
     if (!d.moved) this.onCell(d.cell, 'click');
-    else this.onCell(cell, 'drop');
+    else {
+      this.dropped = [d.cell, cell];
+      this.onCell(cell, 'drop');
+    }
   }
 
   endDrag() {

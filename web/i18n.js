@@ -79,12 +79,16 @@ export function reasonText(reason) {
 
 // A finished game's outcome ("White wins by checkmate") from its result and reason: the side whose
 // score is higher wins (a stalemate may score 3/4); the server's wording when the result is not a score.
-export function resultText(g) {
+// Told to the player of side, if given: "You won by checkmate".
+export function resultText(g, side = null) {
   if (g.reason === 'aborted') return t('result.aborted');
   const score = (x) => x.split('/').reduce((a, b) => a / b);
   const [w, b] = g.result.split('-').map(score);
   if (!(w >= 0 && b >= 0)) return g.result_text || g.result;
-  const result = t(w > b ? 'result.white' : w < b ? 'result.black' : 'result.draw');
+  const winner = w > b ? 'white' : w < b ? 'black' : null;
+  const result = !winner ? t('result.draw')
+    : side ? t(winner === side ? 'result.youWon' : 'result.youLost')
+      : t(winner === 'white' ? 'result.white' : 'result.black');
   return g.reason ? t('result.by', { result, reason: reasonText(g.reason) }) : result;
 }
 

@@ -170,8 +170,9 @@ test('Gliński with a friend: a take-back declined, one allowed, a resignation',
   for (const page of [desk, phone]) await page.waitForFunction(() => document.querySelectorAll('#movelist .mv[data-ply]').length === 1);
   await play(desk, 'c7', 'c6');
   await waitForMoves(phone, 2);
-  phone.once('dialog', (d) => d.accept());
+  // Resigning asks first, on the button itself: a second press confirms.
   await press(phone, phone.locator('#resign'));
+  await press(phone, phone.locator('#resign.confirming'));
   for (const page of [desk, phone]) await statusMatches(page, /^Black wins by resignation/);
 });
 

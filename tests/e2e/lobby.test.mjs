@@ -80,8 +80,8 @@ test('two players meet in the lobby and play a rated 3 + 2; a signed-out browser
   assert.equal(await moves(guest).nth(2).textContent(), await moves(phone).nth(2).textContent());
 
   // Bob resigns: the rated game moves both ratings, which each sees on their page (provisional: "?").
-  phone.once('dialog', (d) => d.accept());
   await press(phone, phone.locator('#resign'));
+  await press(phone, phone.locator('#resign.confirming'));
   await desk.waitForFunction(() => /^White wins by resignation/.test(document.getElementById('status').textContent));
   const ratings = {};
   for (const [page, name] of [[desk, 'alice'], [phone, 'bob']]) {

@@ -1,8 +1,9 @@
 // Takes the screenshots of README.md and docs/web-board.md, on a desktop and on the two phone sizes the page is made for:
-// node tests/e2e/screenshots.mjs HEXCHESS OUTDIR
+// node tests/e2e/screenshots.mjs HEXCHESS OUTDIR [FILE...]   (FILE: only these, e.g. phone-390x844-result.png)
 import { startServer, startBrowser, DEVICES } from './harness.mjs';
 
-const [hexchess, outdir] = process.argv.slice(2);
+const [hexchess, outdir, ...only] = process.argv.slice(2);
+const wanted = (file) => !only.length || only.includes(file);
 const server = await startServer(hexchess);
 const browser = await startBrowser();
 
@@ -18,6 +19,7 @@ async function api(method, path, body, token) {
 // spec.seat's, as a friend's link gives it; spec.asks: what the other seat asks first
 // ({ path, body }).
 async function shot(device, spec, file, extra) {
+  if (!wanted(file)) return;
   const context = await browser.newContext(device);
   const page = await context.newPage();
   const { seat, asks, ...create } = spec;
@@ -79,7 +81,16 @@ await shot(phone, { ...GLINSKI, moves: [...GLINSKI.moves, 'd1f4'], time_base: 18
   seat: 'black', asks: { path: 'undo', body: { action: 'request' } } }, 'phone-390x844-friend.png');
 await shot(small, { variant: 'mccooey', moves: ['f4f5', 'f8f7'], time_base: 13000, seat: 'white' },
   'phone-360x740-clock.png', ({ page }) => page.waitForSelector('#player-bottom .clock.low.running'));
-{
+// The end of a game on a phone: the winner's card after a checkmate, and the loser's on time.
+await shot(phone, { variant: 'glinski', position: 'k/3/5/7/9/11/11/4Q6/11/11/4R1K4 w - 0 1', seat: 'white' },
+  'phone-390x844-result.png', async ({ page, press, hex }) => {
+    await press(hex('e4'));
+    await press(hex('e10'));
+    await page.waitForSelector('#result-card:not([hidden])');
+  });
+await shot(phone, { ...CESCACS, time_base: 5000, seat: 'white' }, 'phone-390x844-result-time.png',
+  ({ page }) => page.waitForSelector('#result-card:not([hidden])', { timeout: 15000 }));
+if (wanted('friend-invite.png')) {
   const context = await browser.newContext(desktop);
   const page = await context.newPage();
   await page.goto(server.url);

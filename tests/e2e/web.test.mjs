@@ -291,8 +291,8 @@ test("analysis and hints are written in the game's notation, for the viewed posi
   if ((await page.textContent('#analyse')) === 'Stop') await page.click('#analyse');
   await page.click('#nav-last');
   // A finished game can be analysed.
-  page.once('dialog', (d) => d.accept());
   await page.click('#resign');
+  await page.click('#resign.confirming');
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('resign'));
   assert.ok(await page.locator('#analyse').isEnabled(), 'Analyse works on a finished game');
   await page.click('#analyse');
@@ -403,8 +403,8 @@ test('a game deleted elsewhere: the page watching it is told, and stops followin
   // Both pages follow the game: the watcher's stream is open before the deletion.
   await page.waitForFunction(async () => (await (await fetch('/api/health')).json()).streams >= 2);
   await page.click('#nav-games');
-  page.once('dialog', (d) => d.accept());
   await page.locator(`#games-body tr:has(a[href="#/game/${id}"]) button`).click();
+  await page.locator(`#games-body tr:has(a[href="#/game/${id}"]) button.confirming`).click();
   await page.locator(`#games-body a[href="#/game/${id}"]`).waitFor({ state: 'detached' });
   const toast = watcher.locator('#error.info');
   await toast.waitFor();

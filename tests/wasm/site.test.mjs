@@ -124,3 +124,16 @@ test('Gliński against the engine, analysed (a line in the notation, Stop ends i
   await page.waitForFunction(() => /draw offered, waiting for Black/.test(document.getElementById('status').textContent));
   await page.waitForFunction(() => document.getElementById('status').textContent === 'White to move');
 });
+
+test("a checkmate brings the result card, without a rematch (the server's), and its Analyse runs here", async () => {
+  await newGame(page, { variant: 'glinski', opponent: 'engine', colour: 'white', level: 1, movetime: 300,
+    position: 'k/3/5/7/9/11/11/4Q6/11/11/4R1K4 w - 0 1' });
+  await clickMove(page, 'e4', 'e10');
+  await page.locator('#result-card').waitFor();
+  assert.equal(await page.textContent('#result-title'), 'You won by checkmate');
+  assert.deepEqual(await page.locator('#result-card .btn-row button:visible').allTextContents(), ['New game', 'Analyse']);
+  await page.click('#result-analyse');
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById('analysis').textContent));
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.getElementById('analyse').textContent === 'Analyse');
+});
